@@ -1,0 +1,56 @@
+// swift-tools-version:5.9
+// dynrender: UIKit-Dynamics-style physics, rendered headlessly to GIF and PNG.
+import PackageDescription
+
+let package = Package(
+    name: "dynrender",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "dynrender", targets: ["dynrender"]),
+        .library(name: "Dynamics", targets: ["Dynamics"]),
+        .library(name: "Rendering", targets: ["Rendering"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.3.0"),
+    ],
+    targets: [
+        // The real C libraries, reached through system library targets.
+        .systemLibrary(
+            name: "CPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(
+            name: "CGIF", pkgConfig: "libgif",
+            providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
+
+        // Vectors, affine transforms and rotations shared by physics and pixels.
+        .target(name: "Geometry"),
+        // RGBA images and colours: the value handed from the rasteriser to the codecs.
+        .target(name: "Pixels"),
+        // The UIKit Dynamics model and its rigid-body solver; knows nothing about pixels.
+        .target(name: "Dynamics", dependencies: ["Geometry"]),
+        // Display list (value types) to an anti-aliased RGBA canvas.
+        .target(name: "Raster", dependencies: ["Geometry", "Pixels"]),
+        // PNG and GIF through libpng and giflib, plus atomic file output.
+        .target(name: "Codecs", dependencies: ["CPNG", "CGIF", "Pixels"]),
+        // What a demo is: views driven by dynamics, turned into display lists.
+        .target(name: "Scene", dependencies: ["Geometry", "Dynamics", "Raster"]),
+        // The registry of demos and one file per demo.
+        .target(name: "Demos", dependencies: ["Scene", "Dynamics", "Geometry", "Pixels"]),
+        // The streaming frame pipeline: sample a scene, rasterise, encode, write atomically.
+        .target(name: "Rendering", dependencies: ["Demos", "Scene", "Raster", "Codecs", "Pixels"]),
+        // The command-line tool: argument parsing only, composing the modules above.
+        .executableTarget(
+            name: "dynrender",
+            dependencies: [
+                "Rendering", "Demos", "Codecs",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "Geometry"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Pixels", "Geometry"]),
+        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Pixels"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Demos", "Scene", "Codecs", "Pixels"]),
+        .testTarget(name: "CLITests", dependencies: ["Codecs", "Pixels"]),
+    ]
+)

@@ -1,0 +1,168 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file that appears at its destination only when complete.
+///
+/// Bytes go to a temporary file in the destination's directory; `commit()` renames it over the
+/// destination in one step, so readers see either the old file or the whole new one. On Linux the
+/// temporary file is unnamed (`O_TMPFILE`) until the commit, so even a crash or `kill -9`
+/// mid-render leaves nothing behind; elsewhere it is a hidden `.NAME.partial-XXXXXX` file removed
+/// on any failure. An existing file at the destination is untouched until the commit.
+public final class AtomicFile {
+    /// Where the file will appear.
+    public let path: String
+    private let directory: String
+    private var descriptor: Int32
+    /// The named temporary file, when `O_TMPFILE` was not available.
+    private var temporaryPath: String?
+    private var buffer: [UInt8] = []
+    private var finished = false
+    /// Bytes written so far.
+    public private(set) var byteCount = 0
+
+    private static let bufferSize = 1 << 16
+
+    /// Opens a temporary file beside `path`. Fails with a clear message when the directory is
+    /// missing, is not a directory, or cannot be written, or when `path` is a directory.
+    public init(path: String) throws {
+        self.path = path
+        let directory = AtomicFile.directory(of: path)
+        self.directory = directory
+        try AtomicFile.checkWritableDirectory(directory, for: path)
+        var status = stat()
+        if stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
+            throw OutputError("cannot write '\(path)': it is a directory")
+        }
+        buffer.reserveCapacity(AtomicFile.bufferSize)
+
+        #if os(Linux)
+        // O_TMPFILE is __O_TMPFILE | O_DIRECTORY; Swift does not import the macro.
+        let unnamedFlag: Int32 = 0o20000000 | O_DIRECTORY
+        if access("/proc/self/fd", F_OK) == 0 {
+            let fd = open(directory, unnamedFlag | O_WRONLY | O_CLOEXEC, 0o644)
+            if fd >= 0 {
+                descriptor = fd
+                return
+            }
+        }
+        #endif
+        var template = Array("\(directory)/.\(AtomicFile.fileName(of: path)).partial-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw OutputError.system("write", path) }
+        fchmod(fd, 0o644)
+        descriptor = fd
+        temporaryPath = String(cString: template)
+    }
+
+    deinit {
+        if !finished { discard() }
+    }
+
+    /// Appends bytes (buffered).
+    public func write(_ bytes: UnsafeRawBufferPointer) throws {
+        precondition(!finished, "write after commit or discard")
+        if buffer.count + bytes.count > AtomicFile.bufferSize {
+            try flush()
+        }
+        if bytes.count >= AtomicFile.bufferSize {
+            try writeAll(bytes)
+        } else {
+            buffer.append(contentsOf: bytes)
+        }
+        byteCount += bytes.count
+    }
+
+    public func write(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try write($0) }
+    }
+
+    /// Flushes, syncs and moves the file into place, replacing any file at `path`.
+    public func commit() throws {
+        precondition(!finished, "commit after commit or discard")
+        do {
+            try flush()
+            guard fsync(descriptor) == 0 else { throw OutputError.system("write", path) }
+            if let temporaryPath {
+                guard rename(temporaryPath, path) == 0 else { throw OutputError.system("write", path) }
+                self.temporaryPath = nil
+            } else {
+                try linkIntoPlace()
+            }
+        } catch {
+            discard()
+            throw error
+        }
+        close(descriptor)
+        finished = true
+    }
+
+    /// Abandons the file: the temporary data is removed and `path` is left as it was.
+    public func discard() {
+        guard !finished else { return }
+        finished = true
+        close(descriptor)
+        if let temporaryPath { unlink(temporaryPath) }
+    }
+
+    // MARK: - Helpers
+
+    private func flush() throws {
+        guard !buffer.isEmpty else { return }
+        try buffer.withUnsafeBytes { try writeAll($0) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw OutputError.system("write", path)
+            }
+            offset += written
+        }
+    }
+
+    /// Gives the unnamed file a hidden name beside `path`, then renames that over `path`.
+    private func linkIntoPlace() throws {
+        let staging = "\(directory)/.\(AtomicFile.fileName(of: path)).partial-\(getpid())"
+        unlink(staging)
+        guard linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, staging, AT_SYMLINK_FOLLOW) == 0 else {
+            throw OutputError.system("write", path)
+        }
+        guard rename(staging, path) == 0 else {
+            let code = errno
+            unlink(staging)
+            throw OutputError.system("write", path, errno: code)
+        }
+    }
+
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let directory = String(path[..<slash])
+        return directory.isEmpty ? "/" : directory
+    }
+
+    static func fileName(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    /// Throws a one-line error unless `directory` exists, is a directory, and is writable.
+    static func checkWritableDirectory(_ directory: String, for path: String) throws {
+        var status = stat()
+        guard stat(directory, &status) == 0 else {
+            throw OutputError("cannot write '\(path)': directory '\(directory)' does not exist")
+        }
+        guard (status.st_mode & S_IFMT) == S_IFDIR else {
+            throw OutputError("cannot write '\(path)': '\(directory)' is not a directory")
+        }
+        guard access(directory, W_OK | X_OK) == 0 else {
+            throw OutputError("cannot write '\(path)': directory '\(directory)' is not writable")
+        }
+    }
+}

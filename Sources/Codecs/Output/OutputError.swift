@@ -1,0 +1,29 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why an output file or directory could not be written. Its description is one line naming the
+/// path and the reason, fit for the command line.
+public struct OutputError: Error, CustomStringConvertible, Equatable {
+    public let description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+
+    /// An error for `path` from the current `errno`, e.g. "cannot write 'x.gif': No space left on device".
+    static func system(_ action: String, _ path: String, errno code: Int32 = errno) -> OutputError {
+        OutputError("cannot \(action) '\(path)': \(String(cString: strerror(code)))")
+    }
+}
+
+/// Why an image could not be encoded or decoded.
+public struct CodecError: Error, CustomStringConvertible, Equatable {
+    public let description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,60 @@
+import CPNG
+import Pixels
+
+/// Encodes images as PNG through libpng.
+///
+/// Images whose every pixel is opaque are written as RGB8 (a quarter smaller before compression);
+/// the others as RGBA8 with straight alpha.
+public struct PNGEncoder: Sendable {
+    /// zlib compression level, 0 (store) … 9 (smallest). Default 6, zlib's own default.
+    public var compressionLevel: Int
+
+    /// An encoder at `compressionLevel` (0…9).
+    public init(compressionLevel: Int = 6) {
+        precondition((0...9).contains(compressionLevel), "PNG compression level is 0...9")
+        self.compressionLevel = compressionLevel
+    }
+
+    /// The PNG file's bytes for `image`.
+    public func encode(_ image: RGBAImage) throws -> [UInt8] {
+        let sink = ByteSink()
+        var error = dynrender_png_error()
+        let status = image.pixels.withUnsafeBufferPointer { pixels in
+            dynrender_png_encode(
+                { png, data, length in
+                    guard let png, let data, let io = png_get_io_ptr(png) else { return }
+                    let sink = Unmanaged<ByteSink>.fromOpaque(io).takeUnretainedValue()
+                    sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: length))
+                },
+                Unmanaged.passUnretained(sink).toOpaque(),
+                pixels.baseAddress, image.width * 4,
+                png_uint_32(image.width), png_uint_32(image.height),
+                image.isOpaque ? 1 : 0,
+                Int32(compressionLevel), dynrender_png_all_filters(), dynrender_png_default_strategy(),
+                &error)
+        }
+        guard status == 0 else {
+            throw CodecError("libpng: \(Self.message(of: &error))")
+        }
+        return sink.bytes
+    }
+
+    /// Encodes `image` and writes it to `path` atomically.
+    public func write(_ image: RGBAImage, to path: String) throws {
+        let bytes = try encode(image)
+        let file = try AtomicFile(path: path)
+        try file.write(bytes)
+        try file.commit()
+    }
+
+    static func message(of error: inout dynrender_png_error) -> String {
+        withUnsafeBytes(of: &error.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+    }
+}
+
+/// Collects the bytes a C encoder hands to its write callback.
+final class ByteSink {
+    var bytes: [UInt8] = []
+}

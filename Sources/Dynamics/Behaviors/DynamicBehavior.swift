@@ -1,0 +1,99 @@
+import Foundation
+
+/// The base of every behaviour, UIKit's `UIDynamicBehavior`: a node of the behaviour tree.
+///
+/// Subclass it to compose primitive behaviours into your own (add them with
+/// `addChildBehavior(_:)`, typically in your initialiser), and set `action` for per-step logic.
+/// The animator flattens the tree in pre-order, depth first, every step; that order is also the
+/// "last one wins" order when two item behaviours set the same property.
+open class DynamicBehavior {
+    /// The children added with `addChildBehavior(_:)`, in order.
+    public private(set) var childBehaviors: [DynamicBehavior] = []
+    /// Run after every simulation step (1/120 s by default) while the behaviour is in an animator.
+    public var action: (() -> Void)?
+    /// The animator this behaviour (or its parent) is in, or nil.
+    public internal(set) weak var dynamicAnimator: DynamicAnimator?
+    weak var parent: DynamicBehavior?
+
+    public init() {}
+
+    /// Adds a child; a behaviour already among the children is ignored.
+    public func addChildBehavior(_ behavior: DynamicBehavior) {
+        guard !childBehaviors.contains(where: { $0 === behavior }) else { return }
+        precondition(behavior.parent == nil && behavior.dynamicAnimator == nil,
+                     "a behaviour can only be in one place in the behaviour tree")
+        childBehaviors.append(behavior)
+        behavior.parent = self
+        if let animator = dynamicAnimator {
+            behavior.attach(to: animator)
+            animator.behaviorTreeDidChange()
+        }
+    }
+
+    /// Removes a child (and its subtree); a behaviour that is not a child is ignored.
+    public func removeChildBehavior(_ behavior: DynamicBehavior) {
+        guard let index = childBehaviors.firstIndex(where: { $0 === behavior }) else { return }
+        childBehaviors.remove(at: index)
+        behavior.parent = nil
+        if let animator = dynamicAnimator {
+            behavior.attach(to: nil)
+            animator.behaviorTreeDidChange()
+        }
+    }
+
+    /// Called with the animator when the behaviour is added to one, and with nil when removed.
+    open func willMove(to dynamicAnimator: DynamicAnimator?) {}
+
+    // MARK: - What primitives tell the animator
+
+    /// The items this behaviour itself acts on (not its children's). Primitives override it.
+    var ownItems: [DynamicItem] { [] }
+
+    /// Adds this behaviour's effect for the coming step. Primitives override it.
+    func contribute(to step: StepContext) {}
+
+    /// Tells the animator that a parameter changed, so a paused simulation resumes.
+    func parametersDidChange() {
+        dynamicAnimator?.wake()
+    }
+
+    func attach(to animator: DynamicAnimator?) {
+        willMove(to: animator)
+        dynamicAnimator = animator
+        for child in childBehaviors { child.attach(to: animator) }
+    }
+
+    /// This behaviour and its descendants in pre-order, depth first.
+    func appendPreOrder(to list: inout [DynamicBehavior]) {
+        list.append(self)
+        for child in childBehaviors { child.appendPreOrder(to: &list) }
+    }
+}
+
+/// Adds the shared item-list API (`addItem`, `removeItem`, `items`) to a behaviour.
+///
+/// Primitives that act on a set of items (gravity, collision, item properties) subclass this.
+open class ItemListBehavior: DynamicBehavior {
+    /// The items, in the order they were added.
+    public private(set) var items: [DynamicItem]
+
+    public init(items: [DynamicItem] = []) {
+        self.items = []
+        super.init()
+        for item in items { addItem(item) }
+    }
+
+    /// Adds `item`; an item already present is ignored.
+    public func addItem(_ item: DynamicItem) {
+        guard !items.contains(where: { $0 === item }) else { return }
+        items.append(item)
+        parametersDidChange()
+    }
+
+    public func removeItem(_ item: DynamicItem) {
+        items.removeAll { $0 === item }
+        parametersDidChange()
+    }
+
+    override var ownItems: [DynamicItem] { items }
+}

@@ -1,0 +1,260 @@
+import Foundation
+
+/// Told when the animator pauses at rest and when it resumes (UIKit's `UIDynamicAnimatorDelegate`).
+public protocol DynamicAnimatorDelegate: AnyObject {
+    func dynamicAnimatorDidPause(_ animator: DynamicAnimator)
+    func dynamicAnimatorWillResume(_ animator: DynamicAnimator)
+}
+
+extension DynamicAnimatorDelegate {
+    public func dynamicAnimatorDidPause(_ animator: DynamicAnimator) {}
+    public func dynamicAnimatorWillResume(_ animator: DynamicAnimator) {}
+}
+
+/// Runs the physics of its behaviours' items, UIKit's `UIDynamicAnimator`, headlessly.
+///
+/// Time is the caller's: `advance(to:)` steps the simulation at the fixed step of `settings`
+/// (1/120 s, 4 sub-steps) and leaves every item showing its state at exactly that time, linearly
+/// interpolated between the two steps around it. Wall-clock time is never read, so runs are
+/// deterministic. When every item has been still for `settings.timeToRest` the animator pauses
+/// (`isRunning` false, the delegate told); any change to its behaviours resumes it.
+public final class DynamicAnimator {
+    /// The headless reference view's bounds: the coordinate space of the items, points, y down.
+    public let referenceBounds: CGRect
+    public let settings: SolverSettings
+    public weak var delegate: DynamicAnimatorDelegate?
+
+    /// The top-level behaviours, in the order added.
+    public private(set) var behaviors: [DynamicBehavior] = []
+    /// Simulated seconds the animator has spent running (not counting time paused at rest).
+    public private(set) var elapsedTime: TimeInterval = 0
+    /// False while paused at rest or when no behaviour has items.
+    public private(set) var isRunning = false
+
+    /// The animator's clock, seconds: how far `advance(to:)` has been asked to go.
+    public private(set) var time: TimeInterval = 0
+    /// The time of the last fixed step taken.
+    private var stepTime: TimeInterval = 0
+    private var world: World
+    private var items: [DynamicItem] = []
+    private var bodyIndex: [ObjectIdentifier: Int] = [:]
+    private var previousStates: [(position: Vector2, rotation: Rotation)] = []
+    private var flattened: [DynamicBehavior] = []
+    private var treeChanged = true
+    private var pausedAtRest = false
+
+    /// An animator whose reference bounds are `referenceBounds` (points).
+    public init(referenceBounds: CGRect, settings: SolverSettings = SolverSettings()) {
+        self.referenceBounds = referenceBounds
+        self.settings = settings
+        self.world = World(settings: settings)
+    }
+
+    // MARK: - Behaviours
+
+    /// Adds a top-level behaviour; adding one already at the top level does nothing.
+    public func addBehavior(_ behavior: DynamicBehavior) {
+        guard !behaviors.contains(where: { $0 === behavior }) else { return }
+        precondition(behavior.parent == nil && behavior.dynamicAnimator == nil,
+                     "the behaviour is already elsewhere in a behaviour tree")
+        behaviors.append(behavior)
+        behavior.attach(to: self)
+        behaviorTreeDidChange()
+    }
+
+    public func removeBehavior(_ behavior: DynamicBehavior) {
+        guard let index = behaviors.firstIndex(where: { $0 === behavior }) else { return }
+        behaviors.remove(at: index)
+        behavior.attach(to: nil)
+        behaviorTreeDidChange()
+    }
+
+    public func removeAllBehaviors() {
+        let removed = behaviors
+        behaviors.removeAll()
+        for behavior in removed { behavior.attach(to: nil) }
+        behaviorTreeDidChange()
+    }
+
+    func behaviorTreeDidChange() {
+        treeChanged = true
+        wake()
+    }
+
+    /// Resumes a paused simulation (called whenever anything that drives it changes).
+    func wake() {
+        guard pausedAtRest else { return }
+        pausedAtRest = false
+        for i in world.bodies.indices { world.bodies[i].restTime = 0 }
+    }
+
+    // MARK: - Queries
+
+    /// The items whose frame (their rotated bounds' bounding box) intersects `rect`.
+    public func items(in rect: CGRect) -> [DynamicItem] {
+        items.filter { item in
+            let size = item.bounds.size
+            let frame = CGRect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)
+                .applying(item.transform)
+                .offsetBy(dx: item.center.x, dy: item.center.y)
+            return frame.intersects(rect)
+        }
+    }
+
+    /// Re-reads `item`'s centre, size and rotation into the engine (changes made outside the
+    /// animator are otherwise ignored).
+    public func updateItem(usingCurrentState item: DynamicItem) {
+        guard let index = bodyIndex[ObjectIdentifier(item)] else { return }
+        var body = world.bodies[index]
+        body.position = Vector2(item.center)
+        body.rotation = Rotation(item.transform)
+        body.halfExtents = 0.5 * Vector2(Double(item.bounds.width), Double(item.bounds.height))
+        body.updateMass()
+        world.bodies[index] = body
+        previousStates[index] = (body.position, body.rotation)
+        wake()
+    }
+
+    func linearVelocity(of item: DynamicItem) -> Vector2? {
+        bodyIndex[ObjectIdentifier(item)].map { world.bodies[$0].linearVelocity }
+    }
+
+    func angularVelocity(of item: DynamicItem) -> Double? {
+        bodyIndex[ObjectIdentifier(item)].map { world.bodies[$0].angularVelocity }
+    }
+
+    /// Adds to a simulated item's velocity; false when the item is not simulated yet.
+    func addLinearVelocity(_ velocity: Vector2, to item: DynamicItem) -> Bool {
+        guard let index = bodyIndex[ObjectIdentifier(item)] else { return false }
+        world.bodies[index].linearVelocity += velocity
+        wake()
+        return true
+    }
+
+    func addAngularVelocity(_ velocity: Double, to item: DynamicItem) -> Bool {
+        guard let index = bodyIndex[ObjectIdentifier(item)] else { return false }
+        world.bodies[index].angularVelocity += velocity
+        wake()
+        return true
+    }
+
+    // MARK: - Stepping
+
+    /// Steps the simulation up to `time` (seconds on the caller's clock) and leaves every item
+    /// showing its state at `time`, interpolated between the fixed steps around it.
+    public func advance(to time: TimeInterval) {
+        precondition(time.isFinite, "the animator's clock must be finite")
+        guard time > self.time else { return }
+        self.time = time
+        let dt = settings.timeStep
+        // Step until the last step reaches `time`; a tolerance absorbs rounding of k·dt.
+        while stepTime < time - dt * 1e-9 {
+            step()
+        }
+        guard isRunning, !previousStates.isEmpty else { return }
+        let fraction = max(0, min(1, 1 - (stepTime - time) / dt))
+        for (index, item) in items.enumerated() {
+            let body = world.bodies[index]
+            let previous = previousStates[index]
+            let position = previous.position + fraction * (body.position - previous.position)
+            let c = previous.rotation.cosine + fraction * (body.rotation.cosine - previous.rotation.cosine)
+            let s = previous.rotation.sine + fraction * (body.rotation.sine - previous.rotation.sine)
+            let length = (c * c + s * s).squareRoot()
+            let rotation = length > 0 ? Rotation(cosine: c / length, sine: s / length) : body.rotation
+            write(position: position, rotation: rotation, to: item)
+        }
+    }
+
+    /// Takes one fixed step of `settings.timeStep` seconds: behaviours contribute, the solver runs,
+    /// items are written back, then every behaviour's `action` runs.
+    public func step() {
+        stepTime += settings.timeStep
+        if treeChanged { rebuildTree() }
+        let hasItems = !items.isEmpty
+        if pausedAtRest || !hasItems {
+            setRunning(false)
+            return
+        }
+        setRunning(true)
+        previousStates = world.bodies.map { ($0.position, $0.rotation) }
+
+        let context = StepContext(world: world, bodyIndex: bodyIndex, referenceBounds: referenceBounds)
+        for behavior in flattened { behavior.contribute(to: context) }
+        world = context.finish()
+        world.step()
+        elapsedTime += settings.timeStep
+
+        for (index, item) in items.enumerated() {
+            write(position: world.bodies[index].position, rotation: world.bodies[index].rotation, to: item)
+        }
+        for behavior in flattened { behavior.action?() }
+        if treeChanged { rebuildTree() }
+
+        if world.isAtRest {
+            pausedAtRest = true
+            setRunning(false)
+        }
+    }
+
+    private func setRunning(_ running: Bool) {
+        guard running != isRunning else { return }
+        isRunning = running
+        if running {
+            delegate?.dynamicAnimatorWillResume(self)
+        } else {
+            delegate?.dynamicAnimatorDidPause(self)
+        }
+    }
+
+    private func write(position: Vector2, rotation: Rotation, to item: DynamicItem) {
+        item.center = position.point
+        item.transform = rotation.transform
+    }
+
+    /// Re-flattens the behaviour tree and brings the set of simulated items in line with it: new
+    /// items are read once, items no behaviour mentions any more are dropped.
+    private func rebuildTree() {
+        treeChanged = false
+        flattened.removeAll(keepingCapacity: true)
+        for behavior in behaviors { behavior.appendPreOrder(to: &flattened) }
+
+        var newItems: [DynamicItem] = []
+        var newIndex: [ObjectIdentifier: Int] = [:]
+        for behavior in flattened {
+            for item in behavior.ownItems where newIndex[ObjectIdentifier(item)] == nil {
+                newIndex[ObjectIdentifier(item)] = newItems.count
+                newItems.append(item)
+            }
+        }
+        var bodies: [RigidBody] = []
+        var ids: [Int] = []
+        var previous: [(position: Vector2, rotation: Rotation)] = []
+        bodies.reserveCapacity(newItems.count)
+        for item in newItems {
+            let body: RigidBody
+            let id: Int
+            if let old = bodyIndex[ObjectIdentifier(item)] {
+                body = world.bodies[old]
+                id = world.bodyIDs[old]
+            } else {
+                let size = item.bounds.size
+                precondition(size.width > 0 && size.height > 0,
+                             "Invalid size \(size) for item \(item) in Dynamics")
+                body = RigidBody(position: Vector2(item.center), rotation: Rotation(item.transform),
+                                 size: Vector2(Double(size.width), Double(size.height)))
+                id = nextBodyID
+                nextBodyID += 1
+            }
+            bodies.append(body)
+            ids.append(id)
+            previous.append((body.position, body.rotation))
+        }
+        world.bodies = bodies
+        world.bodyIDs = ids
+        previousStates = previous
+        items = newItems
+        bodyIndex = newIndex
+    }
+
+    private var nextBodyID = 0
+}

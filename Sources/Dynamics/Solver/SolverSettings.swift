@@ -1,0 +1,38 @@
+/// The solver's tuning constants, in UIKit's units (points, seconds, radians).
+///
+/// Apple documents none of these. The model follows Box2D v3 (which PhysicsKit, UIKit's engine, is
+/// widely believed to wrap), with Box2D's metre-based constants converted at 150 pt per metre — the
+/// scale SpriteKit is observed to use (see `shared/spec/uikit-dynamics.md` §1).
+public struct SolverSettings: Sendable {
+    /// Points per Box2D metre, used only to convert Box2D's constants. 150.
+    public static let pointsPerMeter = 150.0
+
+    /// The animator's fixed step, seconds. 1/120 s: twice UIKit's display-link rate, so a 60 fps
+    /// render samples a fresh state every frame and a 50 fps one is never more than a step stale.
+    public var timeStep: Double = 1.0 / 120.0
+
+    /// Sub-steps per step (Box2D v3's soft step). 4, so the integrator runs at h = 1/480 s.
+    /// Semi-implicit Euler leads an exact free fall by g·t·h/2 — a relative error of h/t, under 1 %
+    /// from t = 0.21 s on.
+    public var subSteps: Int = 4
+
+    /// Stiffness of the soft contact constraint, Hz (capped at a quarter of the sub-step rate). 30.
+    public var contactHertz: Double = 30
+    /// Damping ratio of the soft contact constraint. 10 (heavily over-damped, as in Box2D v3).
+    public var contactDampingRatio: Double = 10
+    /// Fastest speed at which overlap is pushed out, pt/s. 3 m/s = 450 pt/s.
+    public var contactPushMaxVelocity: Double = 3 * pointsPerMeter
+    /// Contacts are created this far before touching, points, so they act before impact. 3 pt.
+    public var speculativeDistance: Double = 4 * 0.005 * pointsPerMeter
+    /// Impacts slower than this are inelastic, pt/s, so resting items never buzz. 1 m/s = 150 pt/s.
+    public var restitutionThreshold: Double = 1 * pointsPerMeter
+
+    /// An item is still when slower than this, pt/s. Box2D's 0.05 m/s = 7.5 pt/s.
+    public var linearRestTolerance: Double = 0.05 * pointsPerMeter
+    /// An item is still when turning slower than this, rad/s. Box2D's 2°/s.
+    public var angularRestTolerance: Double = 2 * Double.pi / 180
+    /// The animator pauses once every item has been still this long, seconds. 0.5 s.
+    public var timeToRest: Double = 0.5
+
+    public init() {}
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// A rotation stored as its cosine and sine, as Box2D v3 does.
+///
+/// The solver integrates rotations by turning this unit complex number and renormalising, which
+/// needs only `+ − × ÷ √` (correctly rounded by IEEE 754 everywhere). The step therefore never calls
+/// the platform's `sin`/`cos`/`atan2`, whose last bits differ between C libraries, and trajectories
+/// are bit-identical across machines.
+public struct Rotation: Hashable, Sendable {
+    public var cosine: Double
+    public var sine: Double
+
+    @inlinable public init(cosine: Double, sine: Double) {
+        self.cosine = cosine
+        self.sine = sine
+    }
+
+    public static let identity = Rotation(cosine: 1, sine: 0)
+
+    /// The rotation of `angle` radians (calls the platform's trigonometry: use outside the step).
+    public init(angle: Double) {
+        self.init(cosine: Foundation.cos(angle), sine: Foundation.sin(angle))
+    }
+
+    /// The angle in radians, in (−π, π].
+    public var angle: Double { Foundation.atan2(sine, cosine) }
+
+    /// Rotates `v`.
+    @inlinable public func rotate(_ v: Vector2) -> Vector2 {
+        Vector2(cosine * v.x - sine * v.y, sine * v.x + cosine * v.y)
+    }
+
+    /// Rotates `v` by the inverse rotation.
+    @inlinable public func inverseRotate(_ v: Vector2) -> Vector2 {
+        Vector2(cosine * v.x + sine * v.y, -sine * v.x + cosine * v.y)
+    }
+
+    /// This rotation advanced by a small angle `deltaAngle` (radians), renormalised.
+    ///
+    /// First-order in `deltaAngle` before normalisation, which is what Box2D's integrator does;
+    /// the error per step is O(Δθ³), far below a pixel for any step the animator takes.
+    @inlinable public func integrated(by deltaAngle: Double) -> Rotation {
+        let c = cosine - deltaAngle * sine
+        let s = sine + deltaAngle * cosine
+        let magnitude = (c * c + s * s).squareRoot()
+        let inverse = magnitude > 0 ? 1 / magnitude : 0
+        return Rotation(cosine: c * inverse, sine: s * inverse)
+    }
+
+    /// The affine transform of this rotation (UIKit's `CGAffineTransform(rotationAngle:)` layout).
+    public var transform: CGAffineTransform {
+        CGAffineTransform(a: CGFloat(cosine), b: CGFloat(sine), c: CGFloat(-sine), d: CGFloat(cosine), tx: 0, ty: 0)
+    }
+
+    /// The rotation part of `transform` (UIKit Dynamics uses only the rotation of an item's transform).
+    public init(_ transform: CGAffineTransform) {
+        let a = Double(transform.a), b = Double(transform.b)
+        let magnitude = (a * a + b * b).squareRoot()
+        if magnitude > 0 {
+            self.init(cosine: a / magnitude, sine: b / magnitude)
+        } else {
+            self = .identity
+        }
+    }
+}
+
+extension Vector2 {
+    public init(_ point: CGPoint) { self.init(Double(point.x), Double(point.y)) }
+    public init(_ vector: CGVector) { self.init(Double(vector.dx), Double(vector.dy)) }
+    public var point: CGPoint { CGPoint(x: x, y: y) }
+    public var vector: CGVector { CGVector(dx: CGFloat(x), dy: CGFloat(y)) }
+}

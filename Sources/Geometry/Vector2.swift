@@ -1,0 +1,35 @@
+/// A 2-D vector of `Double`s: the arithmetic type of the solver and the rasteriser.
+///
+/// `CGPoint`/`CGVector` are the public, UIKit-shaped currency; inner loops use this plain value
+/// type so that the arithmetic is explicit and identical on every platform.
+public struct Vector2: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+
+    @inlinable public init(_ x: Double, _ y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    public static let zero = Vector2(0, 0)
+
+    @inlinable public static func + (a: Vector2, b: Vector2) -> Vector2 { Vector2(a.x + b.x, a.y + b.y) }
+    @inlinable public static func - (a: Vector2, b: Vector2) -> Vector2 { Vector2(a.x - b.x, a.y - b.y) }
+    @inlinable public static prefix func - (a: Vector2) -> Vector2 { Vector2(-a.x, -a.y) }
+    @inlinable public static func * (s: Double, a: Vector2) -> Vector2 { Vector2(s * a.x, s * a.y) }
+    @inlinable public static func * (a: Vector2, s: Double) -> Vector2 { Vector2(s * a.x, s * a.y) }
+    @inlinable public static func += (a: inout Vector2, b: Vector2) { a = a + b }
+    @inlinable public static func -= (a: inout Vector2, b: Vector2) { a = a - b }
+
+    /// Dot product.
+    @inlinable public func dot(_ b: Vector2) -> Double { x * b.x + y * b.y }
+    /// The z component of the 3-D cross product (a scalar in 2-D).
+    @inlinable public func cross(_ b: Vector2) -> Double { x * b.y - y * b.x }
+    /// This vector turned a quarter turn: (−y, x). In y-down screen space that is clockwise.
+    @inlinable public var perpendicular: Vector2 { Vector2(-y, x) }
+    @inlinable public var lengthSquared: Double { x * x + y * y }
+    @inlinable public var length: Double { (x * x + y * y).squareRoot() }
+}
+
+/// Cross product of a scalar angular velocity ω (about +z) with a vector: ω × v = (−ω·v.y, ω·v.x).
+@inlinable public func cross(_ w: Double, _ v: Vector2) -> Vector2 { Vector2(-w * v.y, w * v.x) }

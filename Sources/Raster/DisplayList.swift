@@ -1,0 +1,54 @@
+import Foundation
+import Geometry
+@_exported import Pixels
+
+/// One frame's drawing, the contract between a scene and the rasteriser
+/// (`shared/spec/display-list.md`): a canvas in points, its scale, an opaque background, and
+/// shapes drawn in order, later on top.
+public struct DisplayList: Equatable, Sendable {
+    /// Canvas size, points.
+    public var size: CGSize
+    /// Pixels per point; the image is round(width·scale) × round(height·scale) pixels.
+    public var scale: Double
+    /// Opaque background colour (its alpha is ignored).
+    public var background: RGBA8
+    public var shapes: [RoundedRectangle]
+
+    public init(size: CGSize, scale: Double, background: RGBA8, shapes: [RoundedRectangle] = []) {
+        self.size = size
+        self.scale = scale
+        self.background = background
+        self.shapes = shapes
+    }
+
+    /// The canvas size in pixels.
+    public var pixelWidth: Int { Int((Double(size.width) * scale).rounded()) }
+    public var pixelHeight: Int { Int((Double(size.height) * scale).rounded()) }
+}
+
+/// A filled rectangle with circular corners, placed by its centre and turned by a transform.
+public struct RoundedRectangle: Equatable, Sendable {
+    /// Centre, points, y down.
+    public var center: CGPoint
+    /// Width and height before the transform, points.
+    public var size: CGSize
+    /// Corner radius, points; clamped to half the shorter side when drawn.
+    public var cornerRadius: Double
+    /// Linear transform applied about the centre (its translation is ignored). A rotation by a
+    /// positive angle turns clockwise on screen, as `CGAffineTransform(rotationAngle:)` does.
+    public var transform: CGAffineTransform
+    /// Straight-alpha sRGB fill.
+    public var fill: RGBA8
+    /// Opacity 0…1 multiplying the fill's alpha, like a layer's opacity.
+    public var alpha: Double
+
+    public init(center: CGPoint, size: CGSize, cornerRadius: Double = 0,
+                transform: CGAffineTransform = .identity, fill: RGBA8, alpha: Double = 1) {
+        self.center = center
+        self.size = size
+        self.cornerRadius = cornerRadius
+        self.transform = transform
+        self.fill = fill
+        self.alpha = alpha
+    }
+}

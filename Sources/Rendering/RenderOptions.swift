@@ -1,0 +1,51 @@
+import Foundation
+import Codecs
+
+/// What to render and where: the knobs of `dynrender demo`.
+public struct RenderOptions: Sendable {
+    /// Animated GIF destination, if any.
+    public var gifPath: String?
+    /// PNG sequence destination directory, if any.
+    public var pngDirectory: String?
+    /// Frames per second of the output. Nil: 50 for GIF (its maximum), 60 for PNG sequences.
+    public var fps: Double?
+    /// Seconds. Nil: the demo's default.
+    public var duration: Double?
+    /// Pixels per point. Default 2.
+    public var scale: Double = 2
+    /// Canvas size in points. Nil: the demo's default.
+    public var size: CGSize?
+    /// How many times the GIF plays.
+    public var loop: GIFLoop = .forever
+    /// zlib level for PNG frames, 0…9.
+    public var pngCompressionLevel: Int = 6
+
+    public init() {}
+
+    /// The frame rate actually used.
+    public var effectiveFPS: Double {
+        fps ?? (gifPath != nil ? GIFTiming.maximumFrameRate : 60)
+    }
+}
+
+/// The bounds `RenderOptions` must stay within, checked before anything is allocated or written.
+public enum RenderLimits {
+    /// Longest render, seconds.
+    public static let maximumDuration = 600.0
+    /// Highest frame rate of a PNG sequence.
+    public static let maximumPNGFrameRate = 240.0
+    /// Largest canvas side, pixels.
+    public static let maximumSide = 16_384
+    /// Largest canvas, pixels (about 160 MB of RGBA for canvas and previous frame together).
+    public static let maximumPixels = 20_000_000
+    /// Largest scale, pixels per point.
+    public static let maximumScale = 8.0
+    /// Largest canvas side, points.
+    public static let maximumPoints = 10_000.0
+}
+
+/// A render that cannot start because an option is out of bounds: the user's mistake (exit 2).
+public struct RenderUsageError: Error, CustomStringConvertible, Equatable {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

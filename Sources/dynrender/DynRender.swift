@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+
+/// `dynrender`: the command-line entry point. Commands only parse and compose; the work lives in
+/// the library modules.
+@main
+struct DynRender {
+    static func main() {
+        do {
+            var command = try RootCommand.parseAsRoot()
+            try command.run()
+        } catch let error as CommandFailure {
+            fail(error.message, code: error.exitCode)
+        } catch {
+            let code = RootCommand.exitCode(for: error)
+            if code == .success {
+                // --help, --version: print what ArgumentParser prepared.
+                print(RootCommand.fullMessage(for: error))
+                exit(0)
+            }
+            let message = RootCommand.message(for: error)
+                .split(separator: "\n").first.map(String.init) ?? "invalid usage"
+            fail(message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message, code: 2)
+        }
+    }
+
+    static func fail(_ message: String, code: Int32) -> Never {
+        FileHandle.standardError.write(Data("dynrender: \(message)\n".utf8))
+        exit(code)
+    }
+}
+
+/// A failure with the exit code the CLI promises: 2 for bad usage, 1 for rendering or writing.
+struct CommandFailure: Error {
+    let message: String
+    let exitCode: Int32
+
+    static func usage(_ message: String) -> CommandFailure { CommandFailure(message: message, exitCode: 2) }
+    static func io(_ message: String) -> CommandFailure { CommandFailure(message: message, exitCode: 1) }
+}
+
+struct RootCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dynrender",
+        abstract: "Run UIKit-Dynamics-style physics headlessly and render it to GIF or PNG.",
+        subcommands: [ListCommand.self, DemoCommand.self])
+}
