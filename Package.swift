@@ -7,8 +7,9 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "dynrender", targets: ["dynrender"]),
-        .library(name: "Dynamics", targets: ["Dynamics"]),
-        .library(name: "Rendering", targets: ["Rendering"]),
+        // Everything a user needs to define and render their own scenes.
+        .library(name: "DynRender",
+                 targets: ["Geometry", "Pixels", "Dynamics", "Raster", "Codecs", "Scene", "Demos", "Rendering"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.3.0"),
@@ -51,6 +52,6 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Pixels", "Geometry"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Pixels"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Demos", "Scene", "Codecs", "Pixels"]),
-        .testTarget(name: "CLITests", dependencies: ["Codecs", "Pixels"]),
+        .testTarget(name: "CLITests", dependencies: ["dynrender", "Codecs", "Pixels"]),
     ]
 )

@@ -145,12 +145,12 @@ public final class DynamicAnimator {
     public func advance(to time: TimeInterval) {
         precondition(time.isFinite, "the animator's clock must be finite")
         guard time > self.time else { return }
-        self.time = time
         let dt = settings.timeStep
         // Step until the last step reaches `time`; a tolerance absorbs rounding of k·dt.
         while stepTime < time - dt * 1e-9 {
             step()
         }
+        self.time = time
         guard isRunning, !previousStates.isEmpty else { return }
         let fraction = max(0, min(1, 1 - (stepTime - time) / dt))
         for (index, item) in items.enumerated() {

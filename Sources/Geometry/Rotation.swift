@@ -37,11 +37,15 @@ public struct Rotation: Hashable, Sendable {
 
     /// This rotation advanced by a small angle `deltaAngle` (radians), renormalised.
     ///
-    /// First-order in `deltaAngle` before normalisation, which is what Box2D's integrator does;
-    /// the error per step is O(Δθ³), far below a pixel for any step the animator takes.
+    /// The turn uses cos and sin of `deltaAngle` from their Taylor polynomials (to the 4th and 5th
+    /// power), within 3e-11 rad for the |Δθ| < 0.05 rad a sub-step takes, instead of Box2D's
+    /// first-order turn, whose angle lags by Δθ³/3 a step (1.4e-5 rad after 10 s at 1 rad/s).
     @inlinable public func integrated(by deltaAngle: Double) -> Rotation {
-        let c = cosine - deltaAngle * sine
-        let s = sine + deltaAngle * cosine
+        let a2 = deltaAngle * deltaAngle
+        let turnCosine = 1 - a2 / 2 * (1 - a2 / 12)
+        let turnSine = deltaAngle * (1 - a2 / 6 * (1 - a2 / 20))
+        let c = cosine * turnCosine - sine * turnSine
+        let s = sine * turnCosine + cosine * turnSine
         let magnitude = (c * c + s * s).squareRoot()
         let inverse = magnitude > 0 ? 1 / magnitude : 0
         return Rotation(cosine: c * inverse, sine: s * inverse)

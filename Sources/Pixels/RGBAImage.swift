@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// An 8-bit RGBA image in row-major order, 4 bytes a pixel, rows packed (stride = 4·width).
 ///
 /// Colours are sRGB-encoded and **not** premultiplied: this is the interchange value between the
@@ -43,6 +49,15 @@ public struct RGBAImage: Equatable, Sendable {
             pixels[i + 1] = newValue.g
             pixels[i + 2] = newValue.b
             pixels[i + 3] = newValue.a
+        }
+    }
+
+    /// Same size and bytes; compares whole memory blocks (the derived comparison goes byte by byte,
+    /// and the GIF encoder compares every frame with its predecessor).
+    public static func == (a: RGBAImage, b: RGBAImage) -> Bool {
+        guard a.width == b.width, a.height == b.height else { return false }
+        return a.pixels.withUnsafeBytes { x in
+            b.pixels.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
         }
     }
 

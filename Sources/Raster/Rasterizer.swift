@@ -6,8 +6,8 @@ import Geometry
 ///
 /// Coverage is the fraction of each pixel's square the shape covers. Pixels whose square lies
 /// wholly inside or outside the shape (decided conservatively from the distance to the outline)
-/// get 1 or 0 exactly; pixels on the outline are sampled on a 16×16 grid, so their coverage is
-/// within 1/256 of the true area for straight edges.
+/// get 1 or 0 exactly; pixels on the outline are sampled on a 16×16 grid, so an edge crossing a
+/// pixel is placed to within half a sample (1/32 of the pixel, 8/255 of coverage).
 public struct Rasterizer: Sendable {
     /// Samples per pixel side on the outline.
     public static let edgeSamples = 16

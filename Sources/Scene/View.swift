@@ -1,6 +1,6 @@
 import Foundation
-import Dynamics
-import Raster
+@_exported import Dynamics
+@_exported import Raster
 
 /// A rectangular view in a scene, like a `UIView` with a layer: it has a frame, a colour, rounded
 /// corners and an opacity, and it is a `DynamicItem`, so behaviours can move it.

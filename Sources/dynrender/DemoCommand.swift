@@ -18,22 +18,22 @@ struct DemoCommand: ParsableCommand {
     @Option(name: .customLong("png-dir"), help: ArgumentHelp("Write a PNG sequence into this directory.", valueName: "dir"))
     var pngDirectory: String?
 
-    @Option(help: "Frames per second (default 50 for GIF, the format's maximum; 60 for PNG).")
+    @Option(parsing: .unconditional, help: "Frames per second (default 50 for GIF, the format's maximum; 60 for PNG).")
     var fps: Double?
 
-    @Option(help: ArgumentHelp("Length in seconds (default: the demo's).", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Length in seconds (default: the demo's).", valueName: "seconds"))
     var duration: Double?
 
-    @Option(help: "Pixels per point.")
+    @Option(parsing: .unconditional, help: "Pixels per point.")
     var scale: Double = 2
 
     @Option(help: ArgumentHelp("Canvas size in points, e.g. 390x844 (default: the demo's).", valueName: "WxH"))
     var size: String?
 
-    @Option(help: ArgumentHelp("How many times the GIF plays; 0 = for ever.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("How many times the GIF plays; 0 = for ever.", valueName: "N"))
     var loop: Int = 0
 
-    @Option(name: .customLong("png-level"), help: ArgumentHelp("zlib level of PNG frames, 0...9.", valueName: "N"))
+    @Option(name: .customLong("png-level"), parsing: .unconditional, help: ArgumentHelp("zlib level of PNG frames, 0...9.", valueName: "N"))
     var pngLevel: Int = 6
 
     @Flag(help: "Print nothing on success.")

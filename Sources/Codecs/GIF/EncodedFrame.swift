@@ -17,22 +17,27 @@ struct EncodedFrame {
     var transparentIndex: Int?
     /// `rect.width · rect.height` palette indices, rows packed.
     var indices: [UInt8]
-    /// When the frame starts showing, seconds.
-    var start: Double
 
     /// The frame for `image`: all of it when `previous` is nil, otherwise the bounding box of the
-    /// pixels that differ from `previous`, with unchanged ones transparent. Nil when nothing differs.
-    init?(image: RGBAImage, changedFrom previous: RGBAImage?, start: Double) {
-        self.start = start
-        let width = image.width
-        let (words, previousWords) = (image.pixels.asWords, previous?.pixels.asWords)
-        if let previousWords {
-            guard let box = Self.changedBox(words, previousWords, width: width, height: image.height) else {
-                return nil
+    /// pixels that differ from `previous`, with unchanged ones transparent. When nothing differs it
+    /// is one transparent pixel, which only carries the delay.
+    init(image: RGBAImage, changedFrom previous: RGBAImage?) {
+        // Compare and read pixels as whole words, straight from the images' storage.
+        self = image.pixels.withUnsafePixelWords { words in
+            guard let previous else { return EncodedFrame(words, nil, width: image.width, height: image.height) }
+            return previous.pixels.withUnsafePixelWords { previousWords in
+                EncodedFrame(words, previousWords, width: image.width, height: image.height)
             }
-            rect = box
+        }
+    }
+
+    private init(_ words: UnsafeBufferPointer<UInt32>, _ previousWords: UnsafeBufferPointer<UInt32>?,
+                 width: Int, height: Int) {
+        if let previousWords {
+            rect = Self.changedBox(words, previousWords, width: width, height: height)
+                ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
         } else {
-            rect = PixelRect(x: 0, y: 0, width: width, height: image.height)
+            rect = PixelRect(x: 0, y: 0, width: width, height: height)
         }
 
         var histogram: [UInt32: Int] = [:]
@@ -68,7 +73,8 @@ struct EncodedFrame {
     }
 
     /// The smallest rectangle holding every pixel where `a` and `b` differ, or nil.
-    static func changedBox(_ a: [UInt32], _ b: [UInt32], width: Int, height: Int) -> PixelRect? {
+    static func changedBox(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>,
+                           width: Int, height: Int) -> PixelRect? {
         var minX = width, maxX = -1, minY = height, maxY = -1
         for row in 0..<height {
             let base = row * width
@@ -94,12 +100,10 @@ struct EncodedFrame {
 }
 
 extension Array where Element == UInt8 {
-    /// The bytes read four at a time as little-endian words (one RGBA pixel each).
-    var asWords: [UInt32] {
-        var words = [UInt32](repeating: 0, count: count / 4)
-        words.withUnsafeMutableBytes { destination in
-            self.withUnsafeBytes { source in destination.copyMemory(from: source) }
+    /// Runs `body` over the bytes viewed as little-endian words, one RGBA pixel each, without copying.
+    func withUnsafePixelWords<R>(_ body: (UnsafeBufferPointer<UInt32>) -> R) -> R {
+        withUnsafeBytes { raw in
+            raw.withMemoryRebound(to: UInt32.self) { body($0) }
         }
-        return words
     }
 }

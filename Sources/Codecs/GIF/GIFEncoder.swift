@@ -18,16 +18,20 @@ public enum GIFLoop: Equatable, Sendable {
 /// - After the first frame only the bounding box of the pixels that changed is stored, with the
 ///   unchanged pixels inside it as the transparent index (disposal "do not dispose"), so a still
 ///   background costs nothing. A frame identical to the previous one is merged into its delay.
-/// - Delays come from the frames' timestamps (`GIFTiming`), so their sum equals the duration.
+/// - Delays come from the frames' timestamps (`GIFTiming`), so their sum equals the duration. A
+///   frame that would show for less than 2 cs (which browsers slow to 10 cs) takes the place of
+///   the frame before it instead, so the timeline is kept exactly.
 ///
-/// Memory is constant in the number of frames: the previous frame and one encoded frame.
+/// Memory is constant in the number of frames: the last frame written and at most two queued.
 public final class GIFEncoder {
     public let width: Int
     public let height: Int
     private let file: AtomicFile
     private var gif: UnsafeMutablePointer<GifFileType>?
-    private var previous: RGBAImage?
-    private var pending: EncodedFrame?
+    /// The last image written, which the next frame is diffed against.
+    private var lastWritten: RGBAImage?
+    /// Frames whose delay is not known yet: each waits for its successor's start time.
+    private var queued: [(image: RGBAImage, start: Int)] = []
     private var lastTime = -Double.infinity
     /// An I/O error raised inside giflib's write callback, rethrown after the call returns.
     fileprivate var writeError: Error?
@@ -63,31 +67,41 @@ public final class GIFEncoder {
         cancel()
     }
 
-    /// Adds a frame shown from `time` (seconds) until the next frame's time. Times must increase
-    /// by at least `GIFTiming.minimumDelay` centiseconds between frames that differ.
+    /// Adds a frame shown from `time` (seconds) until the next frame's time.
     public func addFrame(_ image: RGBAImage, at time: Double) throws {
         guard image.width == width, image.height == height else {
             throw CodecError("frame is \(image.width)x\(image.height), the GIF is \(width)x\(height)")
         }
         guard time > lastTime else { throw CodecError("frame times must increase") }
         lastTime = time
-        guard let previous else {
-            pending = EncodedFrame(image: image, changedFrom: nil, start: time)
-            self.previous = image
-            return
+        let start = GIFTiming.centiseconds(at: time)
+        if let last = queued.last {
+            if start - last.start < GIFTiming.minimumDelay {
+                queued[queued.count - 1].image = image  // the earlier frame would be too short
+                return
+            }
+            if last.image == image { return }  // identical: the last frame stays up longer
         }
-        guard let changed = EncodedFrame(image: image, changedFrom: previous, start: time) else {
-            return  // identical: the pending frame simply stays up longer
+        queued.append((image, start))
+        while queued.count > 2 {
+            try writeFirstQueued(until: queued[1].start)
         }
-        try writePending(until: time)
-        pending = changed
-        self.previous = image
     }
 
-    /// Writes the last frame, shown until `endTime` (seconds), and moves the file into place.
+    /// Writes the queued frames, the last shown until `endTime` (seconds), and moves the file into place.
     public func finish(endTime: Double) throws {
         do {
-            try writePending(until: endTime)
+            let end = GIFTiming.centiseconds(at: endTime)
+            if queued.count >= 2, end - queued[queued.count - 1].start < GIFTiming.minimumDelay {
+                let last = queued.removeLast()
+                queued[queued.count - 1].image = last.image
+            }
+            while queued.count > 1 {
+                try writeFirstQueued(until: queued[1].start)
+            }
+            if let only = queued.first {
+                try writeFirstQueued(until: max(end, only.start + GIFTiming.minimumDelay))
+            }
             var status: Int32 = 0
             let closed = EGifCloseFile(gif, &status)
             gif = nil
@@ -112,13 +126,13 @@ public final class GIFEncoder {
 
     // MARK: - Writing
 
-    private func writePending(until end: Double) throws {
-        guard var frame = pending else { return }
-        pending = nil
-        let delay = GIFTiming.centiseconds(at: end) - GIFTiming.centiseconds(at: frame.start)
-        guard delay >= GIFTiming.minimumDelay else {
-            throw CodecError("frames \(delay) cs apart: a GIF frame lasts at least \(GIFTiming.minimumDelay) cs")
-        }
+    /// Encodes the first queued frame against the last one written and writes it, shown until
+    /// `end` (centiseconds on the timeline).
+    private func writeFirstQueued(until end: Int) throws {
+        let (image, start) = queued.removeFirst()
+        var frame = EncodedFrame(image: image, changedFrom: lastWritten)
+        lastWritten = image
+        let delay = end - start
         var control = GraphicsControlBlock(
             DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false, DelayTime: Int32(delay),
             TransparentColor: frame.transparentIndex.map(Int32.init) ?? NO_TRANSPARENT_COLOR)

@@ -28,7 +28,9 @@ public final class PNGSequenceWriter {
         let parent = AtomicFile.directory(of: path)
         try AtomicFile.checkWritableDirectory(parent, for: path)
         try Self.checkReplaceable(path)
-        var template = Array("\(parent)/.\(AtomicFile.fileName(of: path)).partial-XXXXXX".utf8CString)
+        let prefix = ".\(AtomicFile.fileName(of: path)).partial-"
+        Self.removeAbandoned(in: parent, prefix: prefix)
+        var template = Array("\(parent)/\(prefix)\(getpid())-XXXXXX".utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
             throw OutputError.system("create", path)
         }
@@ -125,6 +127,20 @@ public final class PNGSequenceWriter {
             if name != "." && name != ".." { names.append(name) }
         }
         return names.sorted()
+    }
+
+    /// Removes temporary sequences left by writers that were killed mid-render: their names carry
+    /// the writer's process id, and that process no longer exists.
+    private static func removeAbandoned(in parent: String, prefix: String) {
+        for name in (try? entries(of: parent)) ?? [] where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]), pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                let path = "\(parent)/\(name)"
+                for file in (try? entries(of: path)) ?? [] { unlink("\(path)/\(file)") }
+                rmdir(path)
+            }
+        }
     }
 
     /// Removes a directory of plain files (what this writer creates).

@@ -1,0 +1,211 @@
+import Foundation
+import Testing
+import Codecs
+
+/// Runs the built `dynrender` binary as a user would.
+@Suite(.serialized) struct CLITests {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        /// Whether the process was killed by a signal rather than exiting.
+        var signalled: Bool
+    }
+
+    /// The binary next to the test bundle in the build directory.
+    static let binary: String = {
+        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [directory, directory.deletingLastPathComponent()] {
+            let path = candidate.appendingPathComponent("dynrender").path
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return directory.appendingPathComponent("dynrender").path
+    }()
+
+    func run(_ arguments: [String], shellPrefix: String? = nil, in directory: String? = nil) throws -> Result {
+        let process = Process()
+        if let shellPrefix {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            let quoted = ([Self.binary] + arguments).map { "'\($0)'" }.joined(separator: " ")
+            process.arguments = ["-c", "\(shellPrefix); exec \(quoted)"]
+        } else {
+            process.executableURL = URL(fileURLWithPath: Self.binary)
+            process.arguments = arguments
+        }
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self),
+                      signalled: process.terminationReason == .uncaughtSignal)
+    }
+
+    func temporaryDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "dynrender-cli-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    @Test func listShowsEveryDemoWithADescription() throws {
+        let result = try run(["list"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("gravity  A blue square falls under gravity"))
+    }
+
+    /// Each bad input: exit code, and one line on stderr that names the problem.
+    @Test(arguments: [
+        (["demo", "gravty"], 2, "unknown demo 'gravty'; did you mean 'gravity'?"),
+        (["demo", "gravity", "--fps", "0"], 2, "--fps must be a positive number, not 0"),
+        (["demo", "gravity", "--fps", "-5"], 2, "--fps must be a positive number, not -5"),
+        (["demo", "gravity", "--fps", "nan"], 2, "--fps must be a positive number, not nan"),
+        (["demo", "gravity", "--fps", "60"], 2, "--fps 60 is above the GIF limit of 50 fps"),
+        (["demo", "gravity", "--fps", "abc"], 2, "abc"),
+        (["demo", "gravity", "--duration", "0"], 2, "--duration must be a positive number of seconds, not 0"),
+        (["demo", "gravity", "--duration", "100000"], 2, "--duration 100000 s is longer than the limit of 600 s"),
+        (["demo", "gravity", "--scale", "0"], 2, "--scale must be greater than 0 and at most 8, not 0"),
+        (["demo", "gravity", "--size", "big"], 2, "--size must be WIDTHxHEIGHT in points, e.g. 390x844, not 'big'"),
+        (["demo", "gravity", "--scale", "8", "--size", "4000x4000"], 2, "the canvas would be 32000x32000 pixels"),
+        (["demo", "gravity", "--loop", "-1"], 2, "--loop must be 0 (for ever) or a positive count, not -1"),
+        (["demo", "gravity", "--gif", "/nonexistent-dir/x.gif"], 1,
+         "cannot write '/nonexistent-dir/x.gif': directory '/nonexistent-dir' does not exist"),
+        (["demo", "gravity", "--gif", "/proc/dynrender-test.gif"], 1, "cannot write '/proc/dynrender-test.gif'"),
+        (["frobnicate"], 2, "frobnicate"),
+    ] as [([String], Int32, String)])
+    func badInputGivesOneClearLine(arguments: [String], status: Int32, message: String) throws {
+        let result = try run(arguments)
+        #expect(result.status == status, "\(arguments): stderr \(result.stderr)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "one line expected: \(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("Stack dump"))
+    }
+
+    @Test func readOnlyDirectoryIsRefused() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory) }
+        let result = try run(["demo", "gravity", "--scale", "0.25", "--gif", directory + "/x.gif"])
+        if geteuid() == 0 {
+            // root writes through mode bits; /proc above covers a directory no one can write.
+            #expect(result.status == 0)
+        } else {
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("is not writable"))
+        }
+    }
+
+    @Test func defaultOutputIsOutputNameGif() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let result = try run(["demo", "gravity", "--scale", "0.25"], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        let gif = try GIFDecoder().read(directory + "/output/gravity.gif")
+        #expect(gif.loopCount == 0)
+        #expect(abs(gif.duration - 2.5) <= 0.01)
+        #expect(gif.delays.allSatisfy { $0 >= 2 })
+    }
+
+    @Test func sameCommandTwiceGivesIdenticalFiles() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for name in ["a", "b"] {
+            let result = try run(["demo", "gravity", "--scale", "0.5", "--gif", "\(directory)/\(name).gif"])
+            #expect(result.status == 0)
+        }
+        let a = try Data(contentsOf: URL(fileURLWithPath: "\(directory)/a.gif"))
+        let b = try Data(contentsOf: URL(fileURLWithPath: "\(directory)/b.gif"))
+        #expect(a == b)
+        #expect(a.count > 1000)
+    }
+
+    /// A render that fails mid-write (the file size limit makes write fail with EFBIG) exits 1
+    /// with one line, leaves no file, and leaves an existing file untouched.
+    @Test func failedWriteLeavesNoPartialFile() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let existing = "\(directory)/keep.gif"
+        let original = Data("the previous render".utf8)
+        try original.write(to: URL(fileURLWithPath: existing))
+        for target in ["keep.gif", "new.gif"] {
+            let result = try run(["demo", "gravity", "--scale", "2", "--gif", "\(directory)/\(target)"],
+                                 shellPrefix: "trap '' XFSZ; ulimit -f 40")
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(result.stderr == "dynrender: cannot write '\(directory)/\(target)': File too large\n")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: existing)) == original)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["keep.gif"])
+    }
+
+    /// A render killed mid-way (SIGKILL: no chance to clean up) leaves no file behind, GIF or PNG
+    /// sequence, and an existing output is untouched.
+    @Test(arguments: ["--gif", "--png-dir"])
+    func killedRenderLeavesNothing(flag: String) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let target = "\(directory)/out"
+        let marker = flag == "--gif" ? target : target + "/frame-0000.png"
+        if flag == "--png-dir" { try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true) }
+        try Data("old".utf8).write(to: URL(fileURLWithPath: marker))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = ["demo", "gravity", "--duration", "120", "--fps", "25", "--scale", "1", flag, target]
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(process.isRunning, "the render should still be going")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: marker)) == Data("old".utf8))
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory)
+        if flag == "--gif" {
+            #expect(left == ["out"], "O_TMPFILE leaves nothing: \(left)")
+        } else {
+            // The killed writer's hidden directory is removed by the next render into the same place.
+            let next = try run(["demo", "gravity", "--duration", "0.1", "--scale", "0.25", flag, target])
+            #expect(next.status == 0, "\(next.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["out"])
+        }
+    }
+
+    /// Memory does not grow with the number of frames: a 30 s render peaks within 10 % of a 2 s one.
+    @Test func memoryDoesNotGrowWithFrameCount() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let peaks = try ["2", "30"].map { duration in
+            try peakMemory(["demo", "gravity", "--scale", "1", "--fps", "20", "--duration", duration,
+                            "--gif", "\(directory)/m.gif"])
+        }
+        #expect(peaks[0] > 0)
+        #expect(peaks[1] <= peaks[0] * 11 / 10, "peak RSS \(peaks[0]) KiB for 2 s, \(peaks[1]) KiB for 30 s")
+    }
+
+    /// Runs the binary and returns its own peak resident memory, KiB (from wait4's rusage).
+    func peakMemory(_ arguments: [String]) throws -> Int {
+        var pid: pid_t = 0
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([Self.binary] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let spawned = posix_spawn(&pid, Self.binary, &actions, nil, argv, environ)
+        #expect(spawned == 0)
+        var status: Int32 = 0
+        var usage = rusage()
+        _ = wait4(pid, &status, 0, &usage)
+        #expect(status == 0, "render failed")
+        return usage.ru_maxrss
+    }
+
+    @Test func helpExitsZero() throws {
+        let result = try run(["demo", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("--png-dir"))
+    }
+}

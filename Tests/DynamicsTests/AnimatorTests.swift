@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import Dynamics
+
+@Suite struct AnimatorTests {
+    @Test func actionRunsOnceEveryStep() {
+        let item = TestItem(center: CGPoint(x: 50, y: 50))
+        let gravity = GravityBehavior(items: [item])
+        var calls = 0
+        gravity.action = { calls += 1 }
+        let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 100, height: 100))
+        animator.addBehavior(gravity)
+        animator.advance(to: 0.5)
+        #expect(calls == 60, "120 steps per second")
+    }
+
+    @Test func compositeBehavioursActThroughTheirChildren() {
+        final class FallInBox: DynamicBehavior {
+            init(items: [DynamicItem]) {
+                super.init()
+                let collision = CollisionBehavior(items: items)
+                collision.translatesReferenceBoundsIntoBoundary = true
+                addChildBehavior(GravityBehavior(items: items))
+                addChildBehavior(collision)
+            }
+        }
+        let item = TestItem(center: CGPoint(x: 200, y: 100))
+        let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 400, height: 400))
+        let composite = FallInBox(items: [item])
+        animator.addBehavior(composite)
+        #expect(composite.childBehaviors.count == 2)
+        #expect(composite.childBehaviors.allSatisfy { $0.dynamicAnimator === animator })
+        animator.advance(to: 3)
+        #expect(abs(Double(item.center.y) - 350) < 0.5)
+        animator.removeBehavior(composite)
+        #expect(composite.childBehaviors.allSatisfy { $0.dynamicAnimator == nil })
+    }
+
+    @Test func itemsInRectUseTheRotatedFrame() {
+        let item = TestItem(center: CGPoint(x: 100, y: 100))
+        item.transform = CGAffineTransform(rotationAngle: .pi / 4)
+        let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 400, height: 400))
+        animator.addBehavior(GravityBehavior(items: [item]))
+        animator.step()
+        // The 45° square reaches 70.7 pt from its centre along the axes.
+        let y = Double(item.center.y)
+        #expect(animator.items(in: CGRect(x: 100 + 65, y: y - 1, width: 2, height: 2)).count == 1)
+        #expect(animator.items(in: CGRect(x: 100 + 75, y: y - 1, width: 2, height: 2)).isEmpty)
+    }
+
+    @Test func updateItemRereadsTheItemsState() {
+        let item = TestItem(center: CGPoint(x: 100, y: 100))
+        let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 400, height: 400))
+        animator.addBehavior(GravityBehavior(items: [item]))
+        animator.step()
+        item.center = CGPoint(x: 300, y: 0)
+        animator.step()
+        #expect(item.center.x == 100, "outside changes are ignored until updateItem")
+        item.center = CGPoint(x: 300, y: 0)
+        animator.updateItem(usingCurrentState: item)
+        animator.step()
+        #expect(item.center.x == 300)
+        #expect(Double(item.center.y) > 0 && Double(item.center.y) < 1)
+    }
+
+    @Test func identicalRunsGiveBitIdenticalStates() {
+        func run() -> [UInt64] {
+            let items = (0..<3).map { TestItem(center: CGPoint(x: 60 + 120 * $0, y: 100 + 37 * $0)) }
+            items[1].transform = CGAffineTransform(rotationAngle: 0.4)
+            let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 400, height: 600))
+            let collision = CollisionBehavior(items: items)
+            collision.translatesReferenceBoundsIntoBoundary = true
+            let properties = DynamicItemBehavior(items: items)
+            properties.elasticity = 0.6
+            properties.addAngularVelocity(3, for: items[2])
+            animator.addBehavior(GravityBehavior(items: items))
+            animator.addBehavior(collision)
+            animator.addBehavior(properties)
+            animator.advance(to: 2.7)
+            return items.flatMap { [Double($0.center.x).bitPattern, Double($0.center.y).bitPattern,
+                                    Double($0.transform.a).bitPattern, Double($0.transform.b).bitPattern] }
+        }
+        #expect(run() == run())
+    }
+
+    @Test func itemBehaviourConflictsResolveLastInPreOrder() {
+        let item = TestItem(center: CGPoint(x: 200, y: 150))
+        let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 400, height: 800))
+        let collision = CollisionBehavior(items: [item])
+        collision.translatesReferenceBoundsIntoBoundary = true
+        let bouncy = DynamicItemBehavior(items: [item])
+        bouncy.elasticity = 1
+        let dead = DynamicItemBehavior(items: [item])
+        dead.elasticity = 0
+        animator.addBehavior(GravityBehavior(items: [item]))
+        animator.addBehavior(collision)
+        animator.addBehavior(bouncy)
+        animator.addBehavior(dead)
+        animator.advance(to: 2)
+        #expect(abs(Double(item.center.y) - 750) < 0.5, "the later elasticity 0 wins: no bounce")
+    }
+}
