@@ -74,6 +74,8 @@ import Codecs
         (["demo", "gravity", "--gif", "/nonexistent-dir/x.gif"], 1,
          "cannot write '/nonexistent-dir/x.gif': directory '/nonexistent-dir' does not exist"),
         (["demo", "gravity", "--gif", "/proc/dynrender-test.gif"], 1, "cannot write '/proc/dynrender-test.gif'"),
+        (["demo", "gravity", "--gif", ""], 1, "cannot write '': the path must end in a file name"),
+        (["demo", "gravity", "--gif", "/tmp/"], 1, "cannot write '/tmp/': the path must end in a file name"),
         (["frobnicate"], 2, "frobnicate"),
     ] as [([String], Int32, String)])
     func badInputGivesOneClearLine(arguments: [String], status: Int32, message: String) throws {

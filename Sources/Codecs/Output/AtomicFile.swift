@@ -29,6 +29,9 @@ public final class AtomicFile {
     /// missing, is not a directory, or cannot be written, or when `path` is a directory.
     public init(path: String) throws {
         self.path = path
+        guard !AtomicFile.fileName(of: path).isEmpty else {
+            throw OutputError("cannot write '\(path)': the path must end in a file name")
+        }
         let directory = AtomicFile.directory(of: path)
         self.directory = directory
         try AtomicFile.checkWritableDirectory(directory, for: path)
