@@ -257,4 +257,10 @@ public final class DynamicAnimator {
     }
 
     private var nextBodyID = 0
+    private var lastSolverID = 0
+
+    func nextSolverID() -> Int {
+        lastSolverID += 1
+        return lastSolverID
+    }
 }

@@ -18,6 +18,7 @@ final class StepContext {
         self.referenceBounds = referenceBounds
         self.materials = Array(repeating: Material(), count: world.bodies.count)
         self.world.planes.removeAll(keepingCapacity: true)
+        self.world.joints.removeAll(keepingCapacity: true)
         self.world.planePairs.removeAll(keepingCapacity: true)
     }
 
@@ -50,6 +51,35 @@ final class StepContext {
     func override(material overrides: DynamicItemBehavior.Overrides, of item: DynamicItem) {
         guard let i = index(of: item) else { return }
         overrides.apply(to: &materials[i])
+    }
+
+    /// The solver index of `item`'s body, if it is simulated.
+    func bodyIndex(of item: DynamicItem) -> Int? {
+        index(of: item)
+    }
+
+    /// The current centre and rotation of `item`'s body.
+    func state(of item: DynamicItem) -> (position: Vector2, rotation: Rotation)? {
+        guard let i = index(of: item) else { return nil }
+        return (world.bodies[i].position, world.bodies[i].rotation)
+    }
+
+    /// Adds an impulse (UIKit newton-seconds) at `offset` from the centre (world orientation).
+    func addImpulse(_ impulse: Vector2, at offset: Vector2, to item: DynamicItem) {
+        guard let i = index(of: item) else { return }
+        world.bodies[i].linearVelocity += world.bodies[i].inverseMass * impulse
+        world.bodies[i].angularVelocity += world.bodies[i].inverseInertia * offset.cross(impulse)
+    }
+
+    /// Adds a torque (UIKit newtons · points) for this step.
+    func addTorque(_ torque: Double, to item: DynamicItem) {
+        guard let i = index(of: item) else { return }
+        world.bodies[i].torque += torque
+    }
+
+    /// Adds a joint for this step.
+    func addJoint(_ joint: Joint) {
+        world.joints.append(joint)
     }
 
     /// Adds boundary planes and returns their indices.

@@ -31,3 +31,20 @@ import Geometry
         #expect(abs(rect.width - 2 * 2.0.squareRoot()) < 1e-12)
     }
 }
+
+@Suite struct DeterministicMathTests {
+    @Test func atan2MatchesLibmWithin2e8() {
+        var worst = 0.0
+        for i in 0..<2000 {
+            let angle = -Double.pi + 2 * Double.pi * (Double(i) + 0.37) / 2000
+            for radius in [1e-6, 0.5, 3.0, 1e6] {
+                let (y, x) = (radius * sin(angle), radius * cos(angle))
+                worst = max(worst, abs(DeterministicMath.atan2(y, x) - atan2(y, x)))
+            }
+        }
+        #expect(worst < 2e-8, "worst error \(worst)")
+        #expect(DeterministicMath.atan2(0, -1) == Double.pi)
+        #expect(DeterministicMath.atan2(1, 0) == Double.pi / 2)
+        #expect(DeterministicMath.atan2(0, 0) == 0)
+    }
+}

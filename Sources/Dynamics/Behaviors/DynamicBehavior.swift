@@ -14,6 +14,9 @@ open class DynamicBehavior {
     /// The animator this behaviour (or its parent) is in, or nil.
     public internal(set) weak var dynamicAnimator: DynamicAnimator?
     weak var parent: DynamicBehavior?
+    /// A number unique within the animator, given when the behaviour joins it: the stable part of
+    /// its joints' warm-starting keys.
+    var solverID = 0
 
     public init() {}
 
@@ -52,6 +55,11 @@ open class DynamicBehavior {
     /// Adds this behaviour's effect for the coming step. Primitives override it.
     func contribute(to step: StepContext) {}
 
+    /// The warm-starting key of this behaviour's joint number `index`.
+    func jointKey(_ index: Int) -> UInt64 {
+        UInt64(solverID) << 16 | UInt64(index)
+    }
+
     /// Tells the animator that a parameter changed, so a paused simulation resumes.
     func parametersDidChange() {
         dynamicAnimator?.wake()
@@ -60,6 +68,7 @@ open class DynamicBehavior {
     func attach(to animator: DynamicAnimator?) {
         willMove(to: animator)
         dynamicAnimator = animator
+        if let animator { solverID = animator.nextSolverID() }
         for child in childBehaviors { child.attach(to: animator) }
     }
 

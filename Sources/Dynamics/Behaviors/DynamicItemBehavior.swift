@@ -20,6 +20,17 @@ public final class DynamicItemBehavior: ItemListBehavior {
         get { CGFloat(overrides.density ?? 1) }
         set { overrides.density = Double(newValue); parametersDidChange() }
     }
+    /// Linear velocity damping, 1/s: with no force acting, speed decays as e^(−resistance·t).
+    /// Default 0. (Apple gives only the range 0…∞; the rate reading follows Box2D's linear damping.)
+    public var resistance: CGFloat {
+        get { CGFloat(overrides.resistance ?? 0) }
+        set { overrides.resistance = Double(newValue); parametersDidChange() }
+    }
+    /// Angular velocity damping, 1/s. Default 0.
+    public var angularResistance: CGFloat {
+        get { CGFloat(overrides.angularResistance ?? 0) }
+        set { overrides.angularResistance = Double(newValue); parametersDidChange() }
+    }
     /// Whether the items may rotate. Default true.
     public var allowsRotation: Bool {
         get { overrides.allowsRotation ?? true }
@@ -35,6 +46,8 @@ public final class DynamicItemBehavior: ItemListBehavior {
         var restitution: Double?
         var friction: Double?
         var density: Double?
+        var resistance: Double?
+        var angularResistance: Double?
         var allowsRotation: Bool?
         var isAnchored: Bool?
 
@@ -42,6 +55,8 @@ public final class DynamicItemBehavior: ItemListBehavior {
             if let restitution { material.restitution = restitution }
             if let friction { material.friction = friction }
             if let density { material.density = density }
+            if let resistance { material.resistance = resistance }
+            if let angularResistance { material.angularResistance = angularResistance }
             if let allowsRotation { material.allowsRotation = allowsRotation }
             if let isAnchored { material.isAnchored = isAnchored }
         }

@@ -62,6 +62,10 @@ struct Material: Equatable {
     var density: Double = 1
     var friction: Double = 0.2
     var restitution: Double = 0.2
+    /// Linear velocity damping rate, 1/s: with no force, speed decays as e^(−resistance·t).
+    var resistance: Double = 0
+    /// Angular velocity damping rate, 1/s.
+    var angularResistance: Double = 0
     var allowsRotation = true
     var isAnchored = false
 }

@@ -27,6 +27,11 @@ public struct SolverSettings: Sendable {
     /// Impacts slower than this are inelastic, pt/s, so resting items never buzz. 1 m/s = 150 pt/s.
     public var restitutionThreshold: Double = 1 * pointsPerMeter
 
+    /// Stiffness with which rigid joints (attachments of frequency 0) correct drift, Hz. Box2D v3's 60.
+    public var jointHertz: Double = 60
+    /// Damping ratio of that correction. Box2D v3's 2.
+    public var jointDampingRatio: Double = 2
+
     /// An item is still when slower than this, pt/s. Box2D's 0.05 m/s = 7.5 pt/s.
     public var linearRestTolerance: Double = 0.05 * pointsPerMeter
     /// An item is still when turning slower than this, rad/s. Box2D's 2°/s.
