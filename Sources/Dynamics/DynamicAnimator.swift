@@ -35,7 +35,7 @@ public final class DynamicAnimator {
     public private(set) var time: TimeInterval = 0
     /// The time of the last fixed step taken.
     private var stepTime: TimeInterval = 0
-    private var world: World
+    var world: World
     private var items: [DynamicItem] = []
     private var bodyIndex: [ObjectIdentifier: Int] = [:]
     private var previousStates: [(position: Vector2, rotation: Rotation)] = []
@@ -111,6 +111,7 @@ public final class DynamicAnimator {
         body.halfExtents = 0.5 * Vector2(Double(item.bounds.width), Double(item.bounds.height))
         body.updateMass()
         world.bodies[index] = body
+        world.shapes[index] = Self.shape(of: item)
         previousStates[index] = (body.position, body.rotation)
         wake()
     }
@@ -178,11 +179,12 @@ public final class DynamicAnimator {
         setRunning(true)
         previousStates = world.bodies.map { ($0.position, $0.rotation) }
 
-        let context = StepContext(world: world, bodyIndex: bodyIndex, referenceBounds: referenceBounds)
+        let context = StepContext(animator: self, bodyIndex: bodyIndex, referenceBounds: referenceBounds)
         for behavior in flattened { behavior.contribute(to: context) }
-        world = context.finish()
+        context.finish()
         world.step()
         elapsedTime += settings.timeStep
+        reportContacts(to: context.collisionBehaviors)
 
         for (index, item) in items.enumerated() {
             write(position: world.bodies[index].position, rotation: world.bodies[index].rotation, to: item)
@@ -227,6 +229,7 @@ public final class DynamicAnimator {
             }
         }
         var bodies: [RigidBody] = []
+        var shapes: [ConvexPolygon] = []
         var ids: [Int] = []
         var previous: [(position: Vector2, rotation: Rotation)] = []
         bodies.reserveCapacity(newItems.count)
@@ -236,6 +239,7 @@ public final class DynamicAnimator {
             if let old = bodyIndex[ObjectIdentifier(item)] {
                 body = world.bodies[old]
                 id = world.bodyIDs[old]
+                shapes.append(world.shapes[old])
             } else {
                 let size = item.bounds.size
                 precondition(size.width > 0 && size.height > 0,
@@ -244,6 +248,7 @@ public final class DynamicAnimator {
                                  size: Vector2(Double(size.width), Double(size.height)))
                 id = nextBodyID
                 nextBodyID += 1
+                shapes.append(Self.shape(of: item))
             }
             bodies.append(body)
             ids.append(id)
@@ -251,11 +256,39 @@ public final class DynamicAnimator {
         }
         world.bodies = bodies
         world.bodyIDs = ids
+        world.shapes = shapes
+        world.collisionGroups = Array(repeating: 0, count: bodies.count)
+        itemsByID = Dictionary(uniqueKeysWithValues: zip(ids, newItems))
         previousStates = previous
         items = newItems
         bodyIndex = newIndex
     }
 
+    /// The collision shape of `item` in its own frame.
+    static func shape(of item: DynamicItem) -> ConvexPolygon {
+        ConvexPolygon(halfExtents: 0.5 * Vector2(Double(item.bounds.width), Double(item.bounds.height)))
+    }
+
+    /// Hands each collision behaviour the contacts of its group touching after this step.
+    private func reportContacts(to collisionBehaviors: [CollisionBehavior]) {
+        guard collisionBehaviors.contains(where: { $0.collisionDelegate != nil }) else { return }
+        var perBehavior = Array(repeating: [(ContactSource, Vector2)](), count: collisionBehaviors.count)
+        for (source, point) in world.touchingContacts {
+            switch source {
+            case .items(_, _, let groups):
+                for group in collisionBehaviors.indices where groups & (1 << UInt64(group)) != 0 {
+                    perBehavior[group].append((source, point))
+                }
+            case .boundary(_, let group, _):
+                perBehavior[group].append((source, point))
+            }
+        }
+        for (group, behavior) in collisionBehaviors.enumerated() {
+            behavior.report(touching: perBehavior[group], items: itemsByID)
+        }
+    }
+
+    private var itemsByID: [Int: DynamicItem] = [:]
     private var nextBodyID = 0
     private var lastSolverID = 0
 

@@ -56,9 +56,11 @@ struct RigidBody {
 /// An item's physical properties, as `DynamicItemBehavior` sets them.
 ///
 /// The defaults are those of an item in **no** item behaviour: PhysicsKit's body defaults,
-/// friction 0.2 and restitution 0.2, observed in UIKit's own exception text (spec §1, §9). Joining
-/// a `DynamicItemBehavior` replaces each property that behaviour sets.
+/// friction 0.2 and restitution 0.2, observed in UIKit's own exception text (spec §1, §9). An item
+/// in a `DynamicItemBehavior` starts from `itemBehaviorDefaults`, Apple's documented defaults.
 struct Material: Equatable {
+    static let itemBehaviorDefaults = Material(friction: 0, restitution: 0)
+
     var density: Double = 1
     var friction: Double = 0.2
     var restitution: Double = 0.2

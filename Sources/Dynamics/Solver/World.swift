@@ -1,22 +1,31 @@
 import Geometry
 
-/// The rigid-body world the animator steps: bodies in contiguous storage, static boundary planes,
-/// and a soft-step contact solver with sub-steps, warm starting and speculative contacts
-/// (the scheme of Box2D v3's `b2SolverStage` pipeline, written for this engine).
+/// The rigid-body world the animator steps: bodies in contiguous storage, static boundaries, joints,
+/// a sort-and-sweep broad phase, and a soft-step solver with sub-steps, warm starting and
+/// speculative contacts (the scheme of Box2D v3's `b2SolverStage` pipeline, written for this engine).
 struct World {
     var settings: SolverSettings
     var bodies: [RigidBody] = []
     /// Stable identity of each body (parallel to `bodies`), for warm starting across steps.
     var bodyIDs: [Int] = []
+    /// Each body's collision shape in its own frame (parallel to `bodies`).
+    var shapes: [ConvexPolygon] = []
+    /// Bit g set: the body collides with items of collision group g (parallel to `bodies`).
+    var collisionGroups: [UInt64] = []
+
     var planes: [BoundaryPlane] = []
     /// Which bodies collide with which planes this step.
     var planePairs: [(body: Int, plane: Int)] = []
+    var segments: [BoundarySegment] = []
+    /// Which bodies collide with which segments this step.
+    var segmentPairs: [(body: Int, segment: Int)] = []
 
     /// This step's joints, as the behaviours describe them.
     var joints: [Joint] = []
     var jointWarmStart: [UInt64: Vector2] = [:]
-    var manifolds: [PlaneManifold] = []
-    var warmStart: [UInt64: (normal: Double, tangent: Double)] = [:]
+    var manifolds: [ContactManifold] = []
+    var warmStart: [ContactKey: (normal: Double, tangent: Double)] = [:]
+    private var broadPhase = BroadPhase()
 
     init(settings: SolverSettings) {
         self.settings = settings
@@ -30,7 +39,7 @@ struct World {
         let softness = Softness(hertz: contactHertz, dampingRatio: settings.contactDampingRatio, h: h)
 
         prepareJoints(h: h)
-        prepareContacts(dt: dt)
+        findContacts(dt: dt)
         for _ in 0..<settings.subSteps {
             integrateVelocities(h: h)
             warmStartJoints()
@@ -51,6 +60,89 @@ struct World {
     /// True when every body has been still for `settings.timeToRest` seconds.
     var isAtRest: Bool {
         bodies.allSatisfy { $0.restTime >= settings.timeToRest }
+    }
+
+    /// The contacts touching now (closer than `settings.touchDistance`), with a contact point each.
+    var touchingContacts: [(source: ContactSource, point: Vector2)] {
+        manifolds.compactMap { manifold in
+            var closest = Double.infinity, point = Vector2.zero
+            for i in 0..<manifold.pointCount {
+                let separation = currentSeparation(manifold[i], manifold)
+                if separation < closest {
+                    closest = separation
+                    point = anchorPoint(manifold[i].localAnchorB, of: manifold.bodyB)
+                }
+            }
+            return closest <= settings.touchDistance ? (manifold.source, point) : nil
+        }
+    }
+
+    @inline(__always) func placement(of index: Int) -> Placement {
+        Placement(position: bodies[index].position, rotation: bodies[index].rotation)
+    }
+
+    /// How far a body may move this step, points: contacts are sought within this reach.
+    @inline(__always) func reach(of index: Int, dt: Double) -> Double {
+        let body = bodies[index]
+        return settings.speculativeDistance
+            + dt * (body.linearVelocity.length + abs(body.angularVelocity) * shapes[index].radius)
+    }
+
+    /// Broad and narrow phase: this step's manifolds for item pairs, planes and segments.
+    private mutating func findContacts(dt: Double) {
+        manifolds.removeAll(keepingCapacity: true)
+        for pair in planePairs {
+            let plane = planes[pair.plane]
+            let collision = collide(plane, shapes[pair.body], placement(of: pair.body), reach: reach(of: pair.body, dt: dt))
+            addManifold(collision, a: World.ground, b: pair.body,
+                        keyA: -1 - (plane.group << 16 | pair.plane), keyB: bodyIDs[pair.body],
+                        source: .boundary(body: bodyIDs[pair.body], group: plane.group, boundary: plane.boundary))
+        }
+        for pair in segmentPairs {
+            let segment = segments[pair.segment]
+            let reach = reach(of: pair.body, dt: dt)
+            guard AABB(shapes[pair.body], at: placement(of: pair.body), margin: reach).overlaps(segment.bounds) else {
+                continue
+            }
+            let collision = collide(segment.polygon, .identity, shapes[pair.body], placement(of: pair.body),
+                                    speculativeDistance: reach)
+            addManifold(collision, a: World.ground, b: pair.body,
+                        keyA: -1 - (1 << 40 | segment.group << 16 | pair.segment), keyB: bodyIDs[pair.body],
+                        source: .boundary(body: bodyIDs[pair.body], group: segment.group, boundary: segment.boundary))
+        }
+        findItemContacts(dt: dt)
+    }
+
+    private mutating func findItemContacts(dt: Double) {
+        let colliding = collisionGroups.map { $0 != 0 }
+        guard colliding.filter({ $0 }).count > 1 else { return }
+        let boxes = bodies.indices.map { i in
+            colliding[i] ? AABB(shapes[i], at: placement(of: i), margin: reach(of: i, dt: dt))
+                : AABB(minX: 0, minY: 0, maxX: -1, maxY: -1)
+        }
+        // Attached pairs do not collide (UIKit, like Box2D's collideConnected = false).
+        var connected = Set<Int>()
+        for joint in joints where joint.bodyA >= 0 && joint.bodyB >= 0 {
+            connected.insert(min(joint.bodyA, joint.bodyB) << 32 | max(joint.bodyA, joint.bodyB))
+        }
+        var pairs: [(Int, Int)] = []
+        broadPhase.findPairs(boxes, active: colliding) { i, j in
+            let shared = collisionGroups[i] & collisionGroups[j]
+            guard shared != 0, bodies[i].inverseMass > 0 || bodies[j].inverseMass > 0,
+                  !connected.contains(i << 32 | j) else { return }
+            pairs.append((i, j))
+        }
+        // Deterministic order, whatever order the sweep met them in.
+        pairs.sort { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }
+        for (i, j) in pairs {
+            let margin = settings.speculativeDistance
+                + dt * (bodies[i].linearVelocity - bodies[j].linearVelocity).length
+                + dt * (abs(bodies[i].angularVelocity) * shapes[i].radius + abs(bodies[j].angularVelocity) * shapes[j].radius)
+            let collision = collide(shapes[i], placement(of: i), shapes[j], placement(of: j), speculativeDistance: margin)
+            let (idA, idB) = (bodyIDs[i], bodyIDs[j])
+            addManifold(collision, a: i, b: j, keyA: idA, keyB: idB,
+                        source: .items(min(idA, idB), max(idA, idB), groups: collisionGroups[i] & collisionGroups[j]))
+        }
     }
 
     /// Applies gravity, forces, torques and resistance for one sub-step (semi-implicit Euler).
@@ -89,10 +181,5 @@ struct World {
                 || (body.linearVelocity.lengthSquared < linear * linear && abs(body.angularVelocity) < angular)
             bodies[index].restTime = still ? body.restTime + dt : 0
         }
-    }
-
-    @inline(__always) mutating func apply(impulse: Vector2, at anchor: Vector2, to index: Int) {
-        bodies[index].linearVelocity += bodies[index].inverseMass * impulse
-        bodies[index].angularVelocity += bodies[index].inverseInertia * anchor.cross(impulse)
     }
 }

@@ -1,0 +1,120 @@
+import Geometry
+
+/// A contact point found by the narrow phase, in world coordinates.
+struct CollisionPoint {
+    /// Midway between the two surfaces, points.
+    var point: Vector2
+    /// Negative when overlapping, points.
+    var separation: Double
+    /// Identifies the features (edges, vertices) that made the point, for warm starting.
+    var feature: UInt32
+}
+
+/// The narrow phase's answer for a pair of shapes: a normal from A to B and up to two points.
+struct CollisionManifold {
+    var normal = Vector2.zero
+    var points: [CollisionPoint] = []
+}
+
+/// Polygon–polygon contact by the separating-axis test and reference-face clipping (the method of
+/// Box2D's `b2CollidePolygons`): the axis of least overlap picks a reference face; the most
+/// opposed edge of the other polygon is clipped to the face's side planes; clipped points within
+/// `speculativeDistance` of the face become contact points.
+func collide(_ polygonA: ConvexPolygon, _ placementA: Placement, _ polygonB: ConvexPolygon, _ placementB: Placement,
+             speculativeDistance: Double) -> CollisionManifold {
+    let (edgeA, separationA) = maximumSeparation(polygonA, placementA, polygonB, placementB)
+    if separationA > speculativeDistance { return CollisionManifold() }
+    let (edgeB, separationB) = maximumSeparation(polygonB, placementB, polygonA, placementA)
+    if separationB > speculativeDistance { return CollisionManifold() }
+
+    // Prefer A's face unless B's is clearly better, so the choice does not flicker between steps.
+    let flip = separationB > separationA + 0.1 * 0.005 * SolverSettings.pointsPerMeter
+    let (reference, referencePlacement, referenceEdge) = flip ? (polygonB, placementB, edgeB) : (polygonA, placementA, edgeA)
+    let (incident, incidentPlacement) = flip ? (polygonA, placementA) : (polygonB, placementB)
+
+    let normal = referencePlacement.rotation.rotate(reference.normals[referenceEdge])
+    // The incident edge: the one whose normal opposes the reference normal most.
+    var incidentEdge = 0, lowest = Double.infinity
+    for i in incident.normals.indices {
+        let d = incidentPlacement.rotation.rotate(incident.normals[i]).dot(normal)
+        if d < lowest {
+            lowest = d
+            incidentEdge = i
+        }
+    }
+    let count = incident.vertices.count
+    var clip = [
+        (incidentPlacement.apply(incident.vertices[incidentEdge]), UInt32(incidentEdge)),
+        (incidentPlacement.apply(incident.vertices[(incidentEdge + 1) % count]), UInt32((incidentEdge + 1) % count)),
+    ]
+    let v1 = referencePlacement.apply(reference.vertices[referenceEdge])
+    let v2 = referencePlacement.apply(reference.vertices[(referenceEdge + 1) % reference.vertices.count])
+    let edge = v2 - v1
+    let edgeLength = edge.length
+    guard edgeLength > 0 else { return CollisionManifold() }
+    let tangent = (1 / edgeLength) * edge
+    // Clip to the side planes: tangent·p ≥ tangent·v1 and tangent·p ≤ tangent·v2.
+    guard clipSegment(&clip, normal: -tangent, offset: -tangent.dot(v1)),
+          clipSegment(&clip, normal: tangent, offset: tangent.dot(v2)) else { return CollisionManifold() }
+
+    var manifold = CollisionManifold(normal: flip ? -normal : normal)
+    for (point, vertex) in clip {
+        let separation = normal.dot(point - v1)
+        guard separation <= speculativeDistance else { continue }
+        let feature = UInt32(referenceEdge) << 16 | vertex << 1 | (flip ? 1 : 0)
+        manifold.points.append(CollisionPoint(point: point - (0.5 * separation) * normal,
+                                              separation: separation, feature: feature))
+    }
+    return manifold
+}
+
+/// The edge of `a` whose outward normal separates `b` the most, and that separation.
+private func maximumSeparation(_ a: ConvexPolygon, _ placementA: Placement, _ b: ConvexPolygon,
+                               _ placementB: Placement) -> (edge: Int, separation: Double) {
+    var bestEdge = 0, best = -Double.infinity
+    for i in a.normals.indices {
+        let normal = placementA.rotation.rotate(a.normals[i])
+        let origin = placementA.apply(a.vertices[i])
+        var deepest = Double.infinity
+        for vertex in b.vertices {
+            deepest = min(deepest, normal.dot(placementB.apply(vertex) - origin))
+        }
+        if deepest > best {
+            best = deepest
+            bestEdge = i
+        }
+    }
+    return (bestEdge, best)
+}
+
+/// Keeps the part of a two-point segment where normal·p ≤ offset; false when none is left.
+private func clipSegment(_ segment: inout [(Vector2, UInt32)], normal: Vector2, offset: Double) -> Bool {
+    let d0 = normal.dot(segment[0].0) - offset, d1 = normal.dot(segment[1].0) - offset
+    if d0 > 0 && d1 > 0 { return false }
+    if d0 > 0 || d1 > 0 {
+        let t = d0 / (d0 - d1)
+        let point = segment[0].0 + t * (segment[1].0 - segment[0].0)
+        if d0 > 0 { segment[0] = (point, segment[0].1) } else { segment[1] = (point, segment[1].1) }
+    }
+    return true
+}
+
+/// Contact of a polygon with a half-plane n·x ≥ offset: the (up to two) deepest vertices within
+/// `reach` of it, each placed on the plane's side midway. The normal points from the plane to the
+/// polygon.
+func collide(_ plane: BoundaryPlane, _ polygon: ConvexPolygon, _ placement: Placement, reach: Double)
+    -> CollisionManifold {
+    var candidates: [(vertex: Int, point: Vector2, separation: Double)] = []
+    for (i, vertex) in polygon.vertices.enumerated() {
+        let point = placement.apply(vertex)
+        let separation = plane.separation(of: point)
+        if separation < reach { candidates.append((i, point, separation)) }
+    }
+    candidates.sort { $0.separation < $1.separation || ($0.separation == $1.separation && $0.vertex < $1.vertex) }
+    var manifold = CollisionManifold(normal: plane.normal)
+    for candidate in candidates.prefix(2) {
+        manifold.points.append(CollisionPoint(point: candidate.point - (0.5 * candidate.separation) * plane.normal,
+                                              separation: candidate.separation, feature: UInt32(candidate.vertex)))
+    }
+    return manifold
+}
