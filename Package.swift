@@ -7,6 +7,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "dynrender", targets: ["dynrender"]),
+        .executable(name: "dynrender-physics-bench", targets: ["PhysicsBenchmark"]),
         // Everything a user needs to define and render their own scenes.
         .library(name: "DynRender",
                  targets: ["Geometry", "Pixels", "Dynamics", "Raster", "Codecs", "Scene", "Demos", "Rendering"]),
@@ -46,6 +47,9 @@ let package = Package(
                 "Rendering", "Demos", "Codecs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+
+        // Times the shared physics workloads (release build; see README, Benchmarks).
+        .executableTarget(name: "PhysicsBenchmark", dependencies: ["Dynamics"]),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "Geometry"]),

@@ -81,7 +81,8 @@ public final class DynamicAnimator {
         wake()
     }
 
-    /// Resumes a paused simulation (called whenever anything that drives it changes).
+    /// Resumes a paused simulation (called whenever anything that drives it changes). It touches
+    /// the world only when paused, so behaviours may call it while contributing to a step.
     func wake() {
         guard pausedAtRest else { return }
         pausedAtRest = false
@@ -179,12 +180,15 @@ public final class DynamicAnimator {
         setRunning(true)
         previousStates = world.bodies.map { ($0.position, $0.rotation) }
 
-        let context = StepContext(animator: self, bodyIndex: bodyIndex, referenceBounds: referenceBounds)
-        for behavior in flattened { behavior.contribute(to: context) }
-        context.finish()
+        let collisionBehaviors = withUnsafeMutablePointer(to: &world) { world -> [CollisionBehavior] in
+            let context = StepContext(world: world, bodyIndex: bodyIndex, referenceBounds: referenceBounds)
+            for behavior in flattened { behavior.contribute(to: context) }
+            context.finish()
+            return context.collisionBehaviors
+        }
         world.step()
         elapsedTime += settings.timeStep
-        reportContacts(to: context.collisionBehaviors)
+        reportContacts(to: collisionBehaviors)
 
         for (index, item) in items.enumerated() {
             write(position: world.bodies[index].position, rotation: world.bodies[index].rotation, to: item)

@@ -4,9 +4,11 @@ import Foundation
 /// forces, impulses and joints, set materials, and add boundaries and collision groups.
 ///
 /// It exists so that behaviours never touch the solver's storage directly: the solver can change
-/// its layout without any behaviour changing. It edits the animator's world in place.
+/// its layout without any behaviour changing. It edits the animator's world in place, through a
+/// pointer valid while the animator prepares the step (no reference counting or exclusivity checks
+/// per call: a springy layout makes tens of thousands of these calls a step).
 final class StepContext {
-    private unowned let animator: DynamicAnimator
+    private let world: UnsafeMutablePointer<World>
     private let bodyIndex: [ObjectIdentifier: Int]
     let referenceBounds: CGRect
     /// Materials after applying item behaviours in pre-order (later ones win).
@@ -15,19 +17,19 @@ final class StepContext {
     /// Collision behaviours that joined this step, in pre-order: their index is their group.
     private(set) var collisionBehaviors: [CollisionBehavior] = []
 
-    init(animator: DynamicAnimator, bodyIndex: [ObjectIdentifier: Int], referenceBounds: CGRect) {
-        self.animator = animator
+    init(world: UnsafeMutablePointer<World>, bodyIndex: [ObjectIdentifier: Int], referenceBounds: CGRect) {
+        self.world = world
         self.bodyIndex = bodyIndex
         self.referenceBounds = referenceBounds
-        let count = animator.world.bodies.count
+        let count = world.pointee.bodies.count
         self.materials = Array(repeating: Material(), count: count)
         self.inItemBehavior = Array(repeating: false, count: count)
-        animator.world.planes.removeAll(keepingCapacity: true)
-        animator.world.planePairs.removeAll(keepingCapacity: true)
-        animator.world.segments.removeAll(keepingCapacity: true)
-        animator.world.segmentPairs.removeAll(keepingCapacity: true)
-        animator.world.joints.removeAll(keepingCapacity: true)
-        animator.world.collisionGroups = Array(repeating: 0, count: count)
+        world.pointee.planes.removeAll(keepingCapacity: true)
+        world.pointee.planePairs.removeAll(keepingCapacity: true)
+        world.pointee.segments.removeAll(keepingCapacity: true)
+        world.pointee.segmentPairs.removeAll(keepingCapacity: true)
+        world.pointee.joints.removeAll(keepingCapacity: true)
+        world.pointee.collisionGroups = Array(repeating: 0, count: count)
     }
 
     /// The solver index of `item`'s body, if it is simulated.
@@ -38,42 +40,42 @@ final class StepContext {
     /// The current centre and rotation of `item`'s body.
     func state(of item: DynamicItem) -> (position: Vector2, rotation: Rotation)? {
         guard let i = bodyIndex(of: item) else { return nil }
-        return (animator.world.bodies[i].position, animator.world.bodies[i].rotation)
+        return (world.pointee.bodies[i].position, world.pointee.bodies[i].rotation)
     }
 
     /// Adds a mass-independent acceleration (pt/s²) for this step.
     func addAcceleration(_ acceleration: Vector2, to item: DynamicItem) {
         guard let i = bodyIndex(of: item) else { return }
-        animator.world.bodies[i].acceleration += acceleration
+        world.pointee.bodies[i].acceleration += acceleration
     }
 
     /// Adds a force (UIKit newtons) for this step.
     func addForce(_ force: Vector2, to item: DynamicItem) {
         guard let i = bodyIndex(of: item) else { return }
-        animator.world.bodies[i].force += force
+        world.pointee.bodies[i].force += force
     }
 
     /// Adds a torque (UIKit newtons · points) for this step.
     func addTorque(_ torque: Double, to item: DynamicItem) {
         guard let i = bodyIndex(of: item) else { return }
-        animator.world.bodies[i].torque += torque
+        world.pointee.bodies[i].torque += torque
     }
 
     /// Adds an impulse (UIKit newton-seconds) at `offset` from the centre (world orientation).
     func addImpulse(_ impulse: Vector2, at offset: Vector2, to item: DynamicItem) {
         guard let i = bodyIndex(of: item) else { return }
-        animator.world.bodies[i].linearVelocity += animator.world.bodies[i].inverseMass * impulse
-        animator.world.bodies[i].angularVelocity += animator.world.bodies[i].inverseInertia * offset.cross(impulse)
+        world.pointee.bodies[i].linearVelocity += world.pointee.bodies[i].inverseMass * impulse
+        world.pointee.bodies[i].angularVelocity += world.pointee.bodies[i].inverseInertia * offset.cross(impulse)
     }
 
     func addLinearVelocity(_ velocity: Vector2, to item: DynamicItem) {
         guard let i = bodyIndex(of: item) else { return }
-        animator.world.bodies[i].linearVelocity += velocity
+        world.pointee.bodies[i].linearVelocity += velocity
     }
 
     func addAngularVelocity(_ velocity: Double, to item: DynamicItem) {
         guard let i = bodyIndex(of: item) else { return }
-        animator.world.bodies[i].angularVelocity += velocity
+        world.pointee.bodies[i].angularVelocity += velocity
     }
 
     /// Applies an item behaviour's properties to `item`. The first item behaviour an item meets
@@ -90,7 +92,7 @@ final class StepContext {
 
     /// Adds a joint for this step.
     func addJoint(_ joint: Joint) {
-        animator.world.joints.append(joint)
+        world.pointee.joints.append(joint)
     }
 
     // MARK: - Collisions
@@ -105,39 +107,39 @@ final class StepContext {
     func addToCollisionGroup(_ item: DynamicItem, group: Int) {
         guard let i = bodyIndex(of: item) else { return }
         precondition(group < 64, "an animator supports at most 64 collision behaviours with item collisions")
-        animator.world.collisionGroups[i] |= 1 << UInt64(group)
+        world.pointee.collisionGroups[i] |= 1 << UInt64(group)
     }
 
     /// Adds boundary planes and returns their indices.
     func addPlanes(_ planes: [BoundaryPlane]) -> Range<Int> {
-        let start = animator.world.planes.count
-        animator.world.planes.append(contentsOf: planes)
-        return start..<animator.world.planes.count
+        let start = world.pointee.planes.count
+        world.pointee.planes.append(contentsOf: planes)
+        return start..<world.pointee.planes.count
     }
 
     /// Makes `item` collide with the given planes this step.
     func collide(_ item: DynamicItem, withPlanes planes: Range<Int>) {
         guard let i = bodyIndex(of: item) else { return }
-        for plane in planes { animator.world.planePairs.append((i, plane)) }
+        for plane in planes { world.pointee.planePairs.append((i, plane)) }
     }
 
     /// Adds a boundary segment and returns its index.
     func addSegment(_ segment: BoundarySegment) -> Int {
-        animator.world.segments.append(segment)
-        return animator.world.segments.count - 1
+        world.pointee.segments.append(segment)
+        return world.pointee.segments.count - 1
     }
 
     /// Makes `item` collide with the given segments this step.
     func collide(_ item: DynamicItem, withSegments segments: Range<Int>) {
         guard let i = bodyIndex(of: item) else { return }
-        for segment in segments { animator.world.segmentPairs.append((i, segment)) }
+        for segment in segments { world.pointee.segmentPairs.append((i, segment)) }
     }
 
     /// Applies this step's materials (recomputing mass where they changed).
     func finish() {
-        for i in animator.world.bodies.indices where animator.world.bodies[i].material != materials[i] {
-            animator.world.bodies[i].material = materials[i]
-            animator.world.bodies[i].updateMass()
+        for i in world.pointee.bodies.indices where world.pointee.bodies[i].material != materials[i] {
+            world.pointee.bodies[i].material = materials[i]
+            world.pointee.bodies[i].updateMass()
         }
     }
 }

@@ -60,127 +60,6 @@ extension World {
         manifolds.append(manifold)
     }
 
-    // MARK: - Solving
-
-    mutating func applyWarmStart() {
-        for manifold in manifolds {
-            for index in 0..<manifold.pointCount {
-                let point = manifold[index]
-                let impulse = point.normalImpulse * manifold.normal + point.tangentImpulse * manifold.tangent
-                applyContactImpulse(impulse, point, manifold)
-            }
-        }
-    }
-
-    /// One pass over the contacts. With `useBias` the soft constraint pushes overlap out; the relax
-    /// pass without it removes the velocity that push added. Speculative points (still apart) may
-    /// close their gap in this sub-step but no more.
-    mutating func solveContacts(h: Double, softness: Softness, useBias: Bool) {
-        let inverseH = 1 / h
-        for index in manifolds.indices {
-            var manifold = manifolds[index]
-            var bias = (0.0, 0.0), massScale = (1.0, 1.0), impulseScale = (0.0, 0.0)
-            for i in 0..<manifold.pointCount {
-                let separation = currentSeparation(manifold[i], manifold)
-                var b = 0.0, m = 1.0, s = 0.0
-                if separation > 0 {
-                    b = separation * inverseH
-                } else if useBias {
-                    b = max(softness.biasRate * separation, -settings.contactPushMaxVelocity)
-                    m = softness.massScale
-                    s = softness.impulseScale
-                }
-                if i == 0 { (bias.0, massScale.0, impulseScale.0) = (b, m, s) } else { (bias.1, massScale.1, impulseScale.1) = (b, m, s) }
-            }
-            solveNormal(&manifold, bias: bias, massScale: massScale, impulseScale: impulseScale)
-            solveFriction(&manifold)
-            manifolds[index] = manifold
-        }
-    }
-
-    /// The separation of a point now: both anchors start at the contact point, so the separation
-    /// changes by how far they have moved apart along the normal since the step began.
-    @inline(__always) func currentSeparation(_ point: ContactPoint, _ manifold: ContactManifold) -> Double {
-        let pA = anchorPoint(point.localAnchorA, of: manifold.bodyA)
-        let pB = anchorPoint(point.localAnchorB, of: manifold.bodyB)
-        return manifold.normal.dot(pB - pA) + point.adjustedSeparation
-    }
-
-    @inline(__always) func relativeNormalVelocity(_ point: ContactPoint, _ manifold: ContactManifold) -> Double {
-        let a = motion(of: manifold.bodyA), b = motion(of: manifold.bodyB)
-        return ((b.v + cross(b.w, point.anchorB)) - (a.v + cross(a.w, point.anchorA))).dot(manifold.normal)
-    }
-
-    /// Normal impulses of one manifold. A single point is solved directly; two points by the block
-    /// LCP on the rigid problem, whose impulse change is then softened per point as the single-point
-    /// soft step would be.
-    mutating func solveNormal(_ manifold: inout ContactManifold, bias: (Double, Double),
-                              massScale: (Double, Double), impulseScale: (Double, Double)) {
-        let vn0 = relativeNormalVelocity(manifold.point0, manifold)
-        var delta0 = -manifold.point0.normalMass * (vn0 + bias.0), delta1 = 0.0
-        if manifold.pointCount == 2 {
-            let vn1 = relativeNormalVelocity(manifold.point1, manifold)
-            let a0 = manifold.point0.normalImpulse, a1 = manifold.point1.normalImpulse
-            // b: the normal velocity each point would have with the accumulated impulses removed.
-            let b0 = vn0 + bias.0 - (manifold.k11 * a0 + manifold.k12 * a1)
-            let b1 = vn1 + bias.1 - (manifold.k12 * a0 + manifold.k22 * a1)
-            if let (x0, x1) = solveTwoPointLCP(k11: manifold.k11, k12: manifold.k12, k22: manifold.k22, b1: b0, b2: b1) {
-                delta0 = x0 - a0
-                delta1 = x1 - a1
-            } else {
-                delta1 = -manifold.point1.normalMass * (vn1 + bias.1)
-            }
-        }
-        for i in 0..<manifold.pointCount {
-            var point = manifold[i]
-            let soft = i == 0
-                ? massScale.0 * delta0 - impulseScale.0 * point.normalImpulse
-                : massScale.1 * delta1 - impulseScale.1 * point.normalImpulse
-            let accumulated = max(point.normalImpulse + soft, 0)
-            let impulse = accumulated - point.normalImpulse
-            point.normalImpulse = accumulated
-            point.maxNormalImpulse = max(point.maxNormalImpulse, impulse)
-            manifold[i] = point
-            applyContactImpulse(impulse * manifold.normal, point, manifold)
-        }
-    }
-
-    /// Coulomb friction: each point's tangent impulse bounded by friction × its normal impulse.
-    mutating func solveFriction(_ manifold: inout ContactManifold) {
-        let tangent = manifold.tangent
-        for i in 0..<manifold.pointCount {
-            var point = manifold[i]
-            let a = motion(of: manifold.bodyA), b = motion(of: manifold.bodyB)
-            let vt = ((b.v + cross(b.w, point.anchorB)) - (a.v + cross(a.w, point.anchorA))).dot(tangent)
-            let limit = manifold.friction * point.normalImpulse
-            let accumulated = min(max(point.tangentImpulse - point.tangentMass * vt, -limit), limit)
-            let impulse = accumulated - point.tangentImpulse
-            point.tangentImpulse = accumulated
-            manifold[i] = point
-            applyContactImpulse(impulse * tangent, point, manifold)
-        }
-    }
-
-    /// Makes fast impacts bounce: points that pushed and were approaching faster than the threshold
-    /// get their normal velocity driven to −restitution × the approach velocity (as one block when
-    /// both points of a manifold qualify).
-    mutating func applyRestitution() {
-        let threshold = settings.restitutionThreshold
-        for index in manifolds.indices {
-            var manifold = manifolds[index]
-            guard manifold.restitution > 0 else { continue }
-            let bouncing0 = manifold.point0.relativeVelocity < -threshold && manifold.point0.maxNormalImpulse > 0
-            let bouncing1 = manifold.pointCount == 2
-                && manifold.point1.relativeVelocity < -threshold && manifold.point1.maxNormalImpulse > 0
-            guard bouncing0 || bouncing1 else { continue }
-            // Target: vn = −e·v₀ for bouncing points; the others only must not approach.
-            let bias = (bouncing0 ? manifold.restitution * manifold.point0.relativeVelocity : 0,
-                        bouncing1 ? manifold.restitution * manifold.point1.relativeVelocity : 0)
-            solveNormal(&manifold, bias: bias, massScale: (1, 1), impulseScale: (0, 0))
-            manifolds[index] = manifold
-        }
-    }
-
     mutating func storeImpulses() {
         warmStart.removeAll(keepingCapacity: true)
         for manifold in manifolds {
@@ -191,14 +70,152 @@ extension World {
         }
     }
 
-    /// Applies `impulse` to B at its anchor and its opposite to A.
-    @inline(__always) mutating func applyContactImpulse(_ impulse: Vector2, _ point: ContactPoint,
-                                                        _ manifold: ContactManifold) {
-        if manifold.bodyA >= 0 {
-            bodies[manifold.bodyA].linearVelocity -= bodies[manifold.bodyA].inverseMass * impulse
-            bodies[manifold.bodyA].angularVelocity -= bodies[manifold.bodyA].inverseInertia * point.anchorA.cross(impulse)
+    /// Velocity, angular velocity, inverse mass and inverse inertia of body `index` (zeros for the
+    /// ground).
+    @inline(__always) func motion(of index: Int) -> (v: Vector2, w: Double, m: Double, i: Double) {
+        guard index >= 0 else { return (.zero, 0, 0, 0) }
+        let body = bodies[index]
+        return (body.linearVelocity, body.angularVelocity, body.inverseMass, body.inverseInertia)
+    }
+
+    /// A point given in body `index`'s frame (the world's for the ground), in world coordinates.
+    @inline(__always) func anchorPoint(_ local: Vector2, of index: Int) -> Vector2 {
+        guard index >= 0 else { return local }
+        return bodies[index].position + bodies[index].rotation.rotate(local)
+    }
+
+    /// The separation of a contact point now (after the step), points.
+    func separation(_ point: ContactPoint, _ manifold: ContactManifold) -> Double {
+        let pA = anchorPoint(point.localAnchorA, of: manifold.bodyA)
+        let pB = anchorPoint(point.localAnchorB, of: manifold.bodyB)
+        return manifold.normal.dot(pB - pA) + point.adjustedSeparation
+    }
+}
+
+/// The contact stages of the sub-steps: non-penetration and friction with soft, speculative
+/// constraints, then restitution.
+extension StepSolver {
+    func warmStartContacts() {
+        for index in manifolds.indices {
+            let manifold = manifolds.baseAddress! + index
+            let a = bodies + (manifold.pointee.bodyA + 1), b = bodies + (manifold.pointee.bodyB + 1)
+            let normal = manifold.pointee.normal, tangent = manifold.pointee.tangent
+            for i in 0..<manifold.pointee.pointCount {
+                let point = manifold.pointee[i]
+                let impulse = point.normalImpulse * normal + point.tangentImpulse * tangent
+                a.pointee.apply(-impulse, at: point.anchorA)
+                b.pointee.apply(impulse, at: point.anchorB)
+            }
         }
-        bodies[manifold.bodyB].linearVelocity += bodies[manifold.bodyB].inverseMass * impulse
-        bodies[manifold.bodyB].angularVelocity += bodies[manifold.bodyB].inverseInertia * point.anchorB.cross(impulse)
+    }
+
+    /// One pass over the contacts. With `useBias` the soft constraint pushes overlap out; the relax
+    /// pass without it removes the velocity that push added. Speculative points (still apart) may
+    /// close their gap in this sub-step but no more.
+    func solveContacts(useBias: Bool) {
+        let inverseH = 1 / h
+        for index in manifolds.indices {
+            let manifold = manifolds.baseAddress! + index
+            var bias = (0.0, 0.0), massScale = (1.0, 1.0), impulseScale = (0.0, 0.0)
+            for i in 0..<manifold.pointee.pointCount {
+                let separation = currentSeparation(manifold.pointee[i], manifold.pointee)
+                var b = 0.0, m = 1.0, s = 0.0
+                if separation > 0 {
+                    b = separation * inverseH
+                } else if useBias {
+                    b = max(contactSoftness.biasRate * separation, -settings.contactPushMaxVelocity)
+                    m = contactSoftness.massScale
+                    s = contactSoftness.impulseScale
+                }
+                if i == 0 { (bias.0, massScale.0, impulseScale.0) = (b, m, s) } else { (bias.1, massScale.1, impulseScale.1) = (b, m, s) }
+            }
+            solveNormal(manifold, bias: bias, massScale: massScale, impulseScale: impulseScale)
+            solveFriction(manifold)
+        }
+    }
+
+    /// The separation of a point now: both anchors start at the contact point, so the separation
+    /// changes by how far they have moved apart along the normal since the step began.
+    @inline(__always) private func currentSeparation(_ point: ContactPoint, _ manifold: ContactManifold) -> Double {
+        let pA = bodies[manifold.bodyA + 1].worldPoint(point.localAnchorA)
+        let pB = bodies[manifold.bodyB + 1].worldPoint(point.localAnchorB)
+        return manifold.normal.dot(pB - pA) + point.adjustedSeparation
+    }
+
+    /// Normal impulses of one manifold. A single point is solved directly; two points by the block
+    /// LCP on the rigid problem, whose impulse change is then softened per point as the single-point
+    /// soft step would be.
+    private func solveNormal(_ manifold: UnsafeMutablePointer<ContactManifold>, bias: (Double, Double),
+                             massScale: (Double, Double), impulseScale: (Double, Double)) {
+        let a = bodies + (manifold.pointee.bodyA + 1), b = bodies + (manifold.pointee.bodyB + 1)
+        let normal = manifold.pointee.normal
+        let p0 = manifold.pointee.point0, p1 = manifold.pointee.point1
+        let vn0 = (b.pointee.velocity(at: p0.anchorB) - a.pointee.velocity(at: p0.anchorA)).dot(normal)
+        var delta0 = -p0.normalMass * (vn0 + bias.0), delta1 = 0.0
+        let count = manifold.pointee.pointCount
+        if count == 2 {
+            let vn1 = (b.pointee.velocity(at: p1.anchorB) - a.pointee.velocity(at: p1.anchorA)).dot(normal)
+            let a0 = p0.normalImpulse, a1 = p1.normalImpulse
+            let (k11, k12, k22) = (manifold.pointee.k11, manifold.pointee.k12, manifold.pointee.k22)
+            // b: the normal velocity each point would have with the accumulated impulses removed.
+            let b0 = vn0 + bias.0 - (k11 * a0 + k12 * a1)
+            let b1 = vn1 + bias.1 - (k12 * a0 + k22 * a1)
+            if let (x0, x1) = solveTwoPointLCP(k11: k11, k12: k12, k22: k22, b1: b0, b2: b1) {
+                delta0 = x0 - a0
+                delta1 = x1 - a1
+            } else {
+                delta1 = -p1.normalMass * (vn1 + bias.1)
+            }
+        }
+        let soft0 = massScale.0 * delta0 - impulseScale.0 * p0.normalImpulse
+        let accumulated0 = max(p0.normalImpulse + soft0, 0)
+        let impulse0 = accumulated0 - p0.normalImpulse
+        manifold.pointee.point0.normalImpulse = accumulated0
+        manifold.pointee.point0.maxNormalImpulse = max(p0.maxNormalImpulse, impulse0)
+        a.pointee.apply(-impulse0 * normal, at: p0.anchorA)
+        b.pointee.apply(impulse0 * normal, at: p0.anchorB)
+        guard count == 2 else { return }
+        let soft1 = massScale.1 * delta1 - impulseScale.1 * p1.normalImpulse
+        let accumulated1 = max(p1.normalImpulse + soft1, 0)
+        let impulse1 = accumulated1 - p1.normalImpulse
+        manifold.pointee.point1.normalImpulse = accumulated1
+        manifold.pointee.point1.maxNormalImpulse = max(p1.maxNormalImpulse, impulse1)
+        a.pointee.apply(-impulse1 * normal, at: p1.anchorA)
+        b.pointee.apply(impulse1 * normal, at: p1.anchorB)
+    }
+
+    /// Coulomb friction: each point's tangent impulse bounded by friction × its normal impulse.
+    private func solveFriction(_ manifold: UnsafeMutablePointer<ContactManifold>) {
+        let a = bodies + (manifold.pointee.bodyA + 1), b = bodies + (manifold.pointee.bodyB + 1)
+        let tangent = manifold.pointee.tangent, friction = manifold.pointee.friction
+        for i in 0..<manifold.pointee.pointCount {
+            let point = manifold.pointee[i]
+            let vt = (b.pointee.velocity(at: point.anchorB) - a.pointee.velocity(at: point.anchorA)).dot(tangent)
+            let limit = friction * point.normalImpulse
+            let accumulated = min(max(point.tangentImpulse - point.tangentMass * vt, -limit), limit)
+            let impulse = (accumulated - point.tangentImpulse) * tangent
+            if i == 0 { manifold.pointee.point0.tangentImpulse = accumulated } else { manifold.pointee.point1.tangentImpulse = accumulated }
+            a.pointee.apply(-impulse, at: point.anchorA)
+            b.pointee.apply(impulse, at: point.anchorB)
+        }
+    }
+
+    /// Makes fast impacts bounce: points that pushed and were approaching faster than the threshold
+    /// get their normal velocity driven to −restitution × the approach velocity (as one block when
+    /// both points of a manifold qualify).
+    func applyRestitution() {
+        let threshold = settings.restitutionThreshold
+        for index in manifolds.indices {
+            let manifold = manifolds.baseAddress! + index
+            let restitution = manifold.pointee.restitution
+            guard restitution > 0 else { continue }
+            let p0 = manifold.pointee.point0, p1 = manifold.pointee.point1
+            let bouncing0 = p0.relativeVelocity < -threshold && p0.maxNormalImpulse > 0
+            let bouncing1 = manifold.pointee.pointCount == 2 && p1.relativeVelocity < -threshold && p1.maxNormalImpulse > 0
+            guard bouncing0 || bouncing1 else { continue }
+            // Target: vn = −e·v₀ for bouncing points; the others only must not approach.
+            let bias = (bouncing0 ? restitution * p0.relativeVelocity : 0, bouncing1 ? restitution * p1.relativeVelocity : 0)
+            solveNormal(manifold, bias: bias, massScale: (1, 1), impulseScale: (0, 0))
+        }
     }
 }

@@ -23,9 +23,14 @@ struct World {
     /// This step's joints, as the behaviours describe them.
     var joints: [Joint] = []
     var jointWarmStart: [UInt64: Vector2] = [:]
+    /// Last step's joint keys and impulses, in order, for warm starting by position.
+    var previousJointKeys: [UInt64] = []
+    var previousJointImpulses: [Vector2] = []
     var manifolds: [ContactManifold] = []
     var warmStart: [ContactKey: (normal: Double, tangent: Double)] = [:]
     private var broadPhase = BroadPhase()
+    /// The compact bodies of the current step (index 0 is the ground), kept to reuse its storage.
+    private var solverBodies: [SolverBody] = []
 
     init(settings: SolverSettings) {
         self.settings = settings
@@ -40,20 +45,30 @@ struct World {
 
         prepareJoints(h: h)
         findContacts(dt: dt)
-        for _ in 0..<settings.subSteps {
-            integrateVelocities(h: h)
-            warmStartJoints()
-            applyWarmStart()
-            solveJoints(useBias: true)
-            solveContacts(h: h, softness: softness, useBias: true)
-            integratePositions(h: h)
-            solveJoints(useBias: false)
-            solveContacts(h: h, softness: softness, useBias: false)
+        solverBodies.removeAll(keepingCapacity: true)
+        solverBodies.append(.ground)
+        for body in bodies { solverBodies.append(SolverBody(body)) }
+        let settings = self.settings, count = bodies.count
+        solverBodies.withUnsafeMutableBufferPointer { solverBodies in
+            joints.withUnsafeMutableBufferPointer { joints in
+                manifolds.withUnsafeMutableBufferPointer { manifolds in
+                    StepSolver(bodies: solverBodies.baseAddress!, bodyCount: count, joints: joints, manifolds: manifolds,
+                               settings: settings, h: h, contactSoftness: softness).run()
+                }
+            }
         }
-        applyRestitution()
+        for index in bodies.indices {
+            let solved = solverBodies[index + 1]
+            bodies[index].linearVelocity = solved.velocity
+            bodies[index].angularVelocity = solved.angularVelocity
+            bodies[index].position = solved.position
+            bodies[index].rotation = solved.rotation
+            bodies[index].acceleration = .zero
+            bodies[index].force = .zero
+            bodies[index].torque = 0
+        }
         storeImpulses()
         storeJointImpulses()
-        clearForces()
         updateRestTimes(dt: dt)
     }
 
@@ -67,7 +82,7 @@ struct World {
         manifolds.compactMap { manifold in
             var closest = Double.infinity, point = Vector2.zero
             for i in 0..<manifold.pointCount {
-                let separation = currentSeparation(manifold[i], manifold)
+                let separation = separation(manifold[i], manifold)
                 if separation < closest {
                     closest = separation
                     point = anchorPoint(manifold[i].localAnchorB, of: manifold.bodyB)
@@ -142,34 +157,6 @@ struct World {
             let (idA, idB) = (bodyIDs[i], bodyIDs[j])
             addManifold(collision, a: i, b: j, keyA: idA, keyB: idB,
                         source: .items(min(idA, idB), max(idA, idB), groups: collisionGroups[i] & collisionGroups[j]))
-        }
-    }
-
-    /// Applies gravity, forces, torques and resistance for one sub-step (semi-implicit Euler).
-    mutating func integrateVelocities(h: Double) {
-        for index in bodies.indices where bodies[index].inverseMass > 0 {
-            var body = bodies[index]
-            // Box2D's damping: implicit, so any resistance is stable at any step.
-            body.linearVelocity = (1 / (1 + h * body.material.resistance))
-                * (body.linearVelocity + h * (body.acceleration + body.inverseMass * body.force))
-            body.angularVelocity = (body.angularVelocity + h * body.inverseInertia * body.torque)
-                / (1 + h * body.material.angularResistance)
-            bodies[index] = body
-        }
-    }
-
-    mutating func integratePositions(h: Double) {
-        for index in bodies.indices where bodies[index].inverseMass > 0 {
-            bodies[index].position += h * bodies[index].linearVelocity
-            bodies[index].rotation = bodies[index].rotation.integrated(by: h * bodies[index].angularVelocity)
-        }
-    }
-
-    private mutating func clearForces() {
-        for index in bodies.indices {
-            bodies[index].acceleration = .zero
-            bodies[index].force = .zero
-            bodies[index].torque = 0
         }
     }
 
