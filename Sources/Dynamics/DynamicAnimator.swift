@@ -109,10 +109,13 @@ public final class DynamicAnimator {
         var body = world.bodies[index]
         body.position = Vector2(item.center)
         body.rotation = Rotation(item.transform)
-        body.halfExtents = 0.5 * Vector2(Double(item.bounds.width), Double(item.bounds.height))
-        body.updateMass()
+        let halfExtents = 0.5 * Vector2(Double(item.bounds.width), Double(item.bounds.height))
+        if halfExtents != body.halfExtents {
+            body.halfExtents = halfExtents
+            body.updateMass()
+            world.shapes[index] = Self.shape(of: item)
+        }
         world.bodies[index] = body
-        world.shapes[index] = Self.shape(of: item)
         previousStates[index] = (body.position, body.rotation)
         wake()
     }
@@ -181,8 +184,11 @@ public final class DynamicAnimator {
         previousStates = world.bodies.map { ($0.position, $0.rotation) }
 
         let collisionBehaviors = withUnsafeMutablePointer(to: &world) { world -> [CollisionBehavior] in
-            let context = StepContext(world: world, bodyIndex: bodyIndex, referenceBounds: referenceBounds)
-            for behavior in flattened { behavior.contribute(to: context) }
+            let context = StepContext(world: world, bodyIndex: bodyIndex, referenceBounds: referenceBounds,
+                                      time: elapsedTime, bodyGeneration: bodyGeneration)
+            // Item properties first, so every other behaviour (a field reading charge) sees them.
+            for behavior in flattened where behavior is DynamicItemBehavior { behavior.contribute(to: context) }
+            for behavior in flattened where !(behavior is DynamicItemBehavior) { behavior.contribute(to: context) }
             context.finish()
             return context.collisionBehaviors
         }
@@ -260,6 +266,7 @@ public final class DynamicAnimator {
         }
         world.bodies = bodies
         world.bodyIDs = ids
+        bodyGeneration += 1
         world.shapes = shapes
         world.collisionGroups = Array(repeating: 0, count: bodies.count)
         itemsByID = Dictionary(uniqueKeysWithValues: zip(ids, newItems))
@@ -293,6 +300,8 @@ public final class DynamicAnimator {
     }
 
     private var itemsByID: [Int: DynamicItem] = [:]
+    /// Changes whenever body indices may have changed, so behaviours can cache them.
+    private(set) var bodyGeneration = 0
     private var nextBodyID = 0
     private var lastSolverID = 0
 

@@ -11,14 +11,25 @@ final class StepContext {
     private let world: UnsafeMutablePointer<World>
     private let bodyIndex: [ObjectIdentifier: Int]
     let referenceBounds: CGRect
+    /// The animator's simulated time at the start of this step, seconds.
+    let time: Double
+    /// The step, seconds.
+    var timeStep: Double { world.pointee.settings.timeStep }
     /// Materials after applying item behaviours in pre-order (later ones win).
     private var materials: [Material]
     private var inItemBehavior: [Bool]
     /// Collision behaviours that joined this step, in pre-order: their index is their group.
     private(set) var collisionBehaviors: [CollisionBehavior] = []
 
-    init(world: UnsafeMutablePointer<World>, bodyIndex: [ObjectIdentifier: Int], referenceBounds: CGRect) {
+    /// Identifies the current assignment of body indices: indices cached under the same
+    /// generation are still valid.
+    let bodyGeneration: Int
+
+    init(world: UnsafeMutablePointer<World>, bodyIndex: [ObjectIdentifier: Int], referenceBounds: CGRect,
+         time: Double, bodyGeneration: Int) {
         self.world = world
+        self.time = time
+        self.bodyGeneration = bodyGeneration
         self.bodyIndex = bodyIndex
         self.referenceBounds = referenceBounds
         let count = world.pointee.bodies.count
@@ -43,6 +54,14 @@ final class StepContext {
         return (world.pointee.bodies[i].position, world.pointee.bodies[i].rotation)
     }
 
+    /// What a field needs to know of `item`: where it is, how fast it moves, its mass and charge.
+    /// Nil for items that are not simulated or are anchored.
+    func fieldState(of item: DynamicItem) -> (position: Vector2, velocity: Vector2, mass: Double, charge: Double)? {
+        guard let i = bodyIndex(of: item), world.pointee.bodies[i].inverseMass > 0 else { return nil }
+        let body = world.pointee.bodies[i]
+        return (body.position, body.linearVelocity, 1 / body.inverseMass, materials[i].charge)
+    }
+
     /// Adds a mass-independent acceleration (pt/s²) for this step.
     func addAcceleration(_ acceleration: Vector2, to item: DynamicItem) {
         guard let i = bodyIndex(of: item) else { return }
@@ -53,6 +72,12 @@ final class StepContext {
     func addForce(_ force: Vector2, to item: DynamicItem) {
         guard let i = bodyIndex(of: item) else { return }
         world.pointee.bodies[i].force += force
+    }
+
+    /// Adds velocity damping (1/s) for this step, integrated implicitly like resistance.
+    func addDamping(_ rate: Double, to item: DynamicItem) {
+        guard let i = bodyIndex(of: item) else { return }
+        world.pointee.bodies[i].extraDamping += rate
     }
 
     /// Adds a torque (UIKit newtons · points) for this step.

@@ -72,23 +72,24 @@ public final class AttachmentBehavior: DynamicBehavior {
     /// direction between coincident points is undefined.
     static let pointJointLength = 1e-6
 
+    /// Body indices of the attached items (A, or ground, then B) under `cachedGeneration`: a
+    /// springy layout has thousands of attachments, so they are not looked up every step.
+    private var cachedBodies: (a: Int, b: Int)?
+    private var cachedGeneration = -1
+
     override func contribute(to step: StepContext) {
-        let bodyA: Int, localA: Vector2
-        switch attachedBehaviorType {
-        case .anchor:
-            bodyA = World.ground
-            localA = Vector2(anchorPoint)
-        case .items:
-            guard let index = step.bodyIndex(of: items[0]) else { return }
-            bodyA = index
-            localA = offsets[0].vector
+        if cachedGeneration != step.bodyGeneration {
+            cachedGeneration = step.bodyGeneration
+            cachedBodies = nil
+            let a = attachedBehaviorType == .anchor ? World.ground : step.bodyIndex(of: items[0])
+            if let a, let b = step.bodyIndex(of: items[items.count - 1]) { cachedBodies = (a, b) }
         }
-        let last = items.count - 1
-        guard let bodyB = step.bodyIndex(of: items[last]) else { return }
+        guard let (bodyA, bodyB) = cachedBodies else { return }
+        let localA = attachedBehaviorType == .anchor ? Vector2(anchorPoint) : offsets[0].vector
         let isPoint = Double(length) < Self.pointJointLength
         step.addJoint(Joint(
             kind: isPoint ? .point : .distance, key: jointKey(0),
-            bodyA: bodyA, bodyB: bodyB, localAnchorA: localA, localAnchorB: offsets[last].vector,
+            bodyA: bodyA, bodyB: bodyB, localAnchorA: localA, localAnchorB: offsets[offsets.count - 1].vector,
             length: Double(length), hertz: max(Double(frequency), 0), dampingRatio: max(Double(damping), 0)))
     }
 }

@@ -36,6 +36,11 @@ public final class DynamicItemBehavior: ItemListBehavior {
         get { overrides.allowsRotation ?? true }
         set { overrides.allowsRotation = newValue; parametersDidChange() }
     }
+    /// Electric charge for electric and magnetic fields (relative). Default 0.
+    public var charge: CGFloat {
+        get { CGFloat(overrides.charge ?? 0) }
+        set { overrides.charge = Double(newValue); parametersDidChange() }
+    }
     /// An anchored item takes part in collisions but never moves. Default false.
     public var isAnchored: Bool {
         get { overrides.isAnchored ?? false }
@@ -50,6 +55,7 @@ public final class DynamicItemBehavior: ItemListBehavior {
         var angularResistance: Double?
         var allowsRotation: Bool?
         var isAnchored: Bool?
+        var charge: Double?
 
         func apply(to material: inout Material) {
             if let restitution { material.restitution = restitution }
@@ -59,6 +65,7 @@ public final class DynamicItemBehavior: ItemListBehavior {
             if let angularResistance { material.angularResistance = angularResistance }
             if let allowsRotation { material.allowsRotation = allowsRotation }
             if let isAnchored { material.isAnchored = isAnchored }
+            if let charge { material.charge = charge }
         }
     }
 

@@ -27,6 +27,8 @@ struct RigidBody {
     var force: Vector2 = .zero
     /// Torque applied this step, UIKit newtons · points.
     var torque: Double = 0
+    /// Velocity damping added this step on top of the material's resistance, 1/s (drag fields).
+    var extraDamping: Double = 0
 
     /// How long the body has been slower than the rest tolerances, seconds.
     var restTime: Double = 0
@@ -70,4 +72,6 @@ struct Material: Equatable {
     var angularResistance: Double = 0
     var allowsRotation = true
     var isAnchored = false
+    /// Electric charge, for electric and magnetic fields (relative units).
+    var charge: Double = 0
 }

@@ -45,7 +45,7 @@ struct SolverBody {
                   position: body.position, rotation: body.rotation,
                   acceleration: body.acceleration + body.inverseMass * body.force,
                   angularAcceleration: body.inverseInertia * body.torque,
-                  linearDamping: body.material.resistance, angularDamping: body.material.angularResistance)
+                  linearDamping: body.material.resistance + body.extraDamping, angularDamping: body.material.angularResistance)
     }
 
     /// A point given in this body's frame, in world coordinates now.

@@ -66,6 +66,7 @@ struct World {
             bodies[index].acceleration = .zero
             bodies[index].force = .zero
             bodies[index].torque = 0
+            bodies[index].extraDamping = 0
         }
         storeImpulses()
         storeJointImpulses()
