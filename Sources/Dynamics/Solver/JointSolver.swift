@@ -15,11 +15,48 @@ extension StepSolver {
                 let impulse = joint.impulse.x * axis(of: joint)
                 a.pointee.apply(-impulse, at: joint.anchorA)
                 b.pointee.apply(impulse, at: joint.anchorB)
-            case .angle:
+            case .angle, .angularFriction:
                 a.pointee.apply(.zero, at: .zero, angular: -joint.impulse.x)
                 b.pointee.apply(.zero, at: .zero, angular: joint.impulse.x)
+            case .angleLimit:
+                let impulse = joint.impulse.x - joint.impulse.y
+                a.pointee.apply(.zero, at: .zero, angular: -impulse)
+                b.pointee.apply(.zero, at: .zero, angular: impulse)
+            case .rope:
+                let impulse = joint.impulse.x * axis(of: joint)
+                a.pointee.apply(-impulse, at: joint.anchorA)
+                b.pointee.apply(impulse, at: joint.anchorB)
+            case .line:
+                let frame = lineFrame(joint)
+                applyAlong(frame.normal, frame.armA.normal, frame.armB.normal, joint.impulse.x, a, b)
+            case .axialLimit:
+                let frame = lineFrame(joint)
+                applyAlong(frame.axis, frame.armA.axis, frame.armB.axis, joint.impulse.x - joint.impulse.y, a, b)
             }
         }
+    }
+
+    /// Applies an impulse `lambda` along `direction` (+ on B, − on A) whose angular parts are
+    /// `armA`, `armB` (the Jacobian's cross terms).
+    @inline(__always) private func applyAlong(_ direction: Vector2, _ armA: Double, _ armB: Double, _ lambda: Double,
+                                              _ a: UnsafeMutablePointer<SolverBody>, _ b: UnsafeMutablePointer<SolverBody>) {
+        a.pointee.velocity -= (a.pointee.inverseMass * lambda) * direction
+        a.pointee.angularVelocity -= a.pointee.inverseInertia * lambda * armA
+        b.pointee.velocity += (b.pointee.inverseMass * lambda) * direction
+        b.pointee.angularVelocity += b.pointee.inverseInertia * lambda * armB
+    }
+
+    /// The world axis of a line joint, its normal, the offset of B's anchor along them, and the
+    /// Jacobian's angular terms ((d + rA) × dir for A, rB × dir for B), as Box2D's prismatic joint.
+    @inline(__always) private func lineFrame(_ joint: Joint)
+        -> (axis: Vector2, normal: Vector2, offset: Vector2, armA: (axis: Double, normal: Double), armB: (axis: Double, normal: Double)) {
+        let a = bodies[joint.bodyA + 1], b = bodies[joint.bodyB + 1]
+        let axis = a.rotation.rotate(joint.localAxisA)
+        let normal = axis.perpendicular
+        let d = b.worldPoint(joint.localAnchorB) - a.worldPoint(joint.localAnchorA)
+        let reachA = d + joint.anchorA
+        return (axis, normal, Vector2(axis.dot(d), normal.dot(d)),
+                (reachA.cross(axis), reachA.cross(normal)), (joint.anchorB.cross(axis), joint.anchorB.cross(normal)))
     }
 
     func solveJoints(useBias: Bool) {
@@ -28,6 +65,11 @@ extension StepSolver {
             case .point: solvePointJoint(index, useBias: useBias)
             case .distance: solveDistanceJoint(index, useBias: useBias)
             case .angle: solveAngleJoint(index, useBias: useBias)
+            case .rope: solveRopeJoint(index, useBias: useBias)
+            case .line: solveLineJoint(index, useBias: useBias)
+            case .axialLimit: solveAxialLimit(index, useBias: useBias)
+            case .angleLimit: solveAngleLimit(index, useBias: useBias)
+            case .angularFriction: solveAngularFriction(index)
             }
         }
     }
@@ -106,6 +148,133 @@ extension StepSolver {
         joint.pointee.impulse.x += impulse
         a.pointee.apply(.zero, at: .zero, angular: -impulse)
         b.pointee.apply(.zero, at: .zero, angular: impulse)
+    }
+}
+
+extension StepSolver {
+    /// A rope: only pulls, and only when taut. Slack ropes may tighten within the sub-step.
+    private func solveRopeJoint(_ index: Int, useBias: Bool) {
+        let joint = joints.baseAddress! + index
+        let a = bodies + (joint.pointee.bodyA + 1), b = bodies + (joint.pointee.bodyB + 1)
+        let rA = joint.pointee.anchorA, rB = joint.pointee.anchorB
+        let d = b.pointee.worldPoint(joint.pointee.localAnchorB) - a.pointee.worldPoint(joint.pointee.localAnchorA)
+        let length = d.length
+        let axis = length > 1e-9 ? (1 / length) * d : Vector2(1, 0)
+        let crA = rA.cross(axis), crB = rB.cross(axis)
+        let k = a.pointee.inverseMass + b.pointee.inverseMass
+            + a.pointee.inverseInertia * crA * crA + b.pointee.inverseInertia * crB * crB
+        guard k > 0 else { return }
+        // Slack = how much longer the rope may get (≥ 0 when slack); treated like a contact gap.
+        let slack = joint.pointee.length - length
+        let (bias, massScale, impulseScale) = inequalityScaling(slack, joint.pointee, useBias: useBias)
+        let cdot = (b.pointee.velocity(at: rB) - a.pointee.velocity(at: rA)).dot(axis)
+        // The rope pulls B towards A: the accumulated impulse along the axis stays ≤ 0.
+        let lambda = -massScale * (cdot - bias) / k - impulseScale * joint.pointee.impulse.x
+        let accumulated = min(joint.pointee.impulse.x + lambda, 0)
+        let applied = accumulated - joint.pointee.impulse.x
+        joint.pointee.impulse.x = accumulated
+        a.pointee.apply(-applied * axis, at: rA)
+        b.pointee.apply(applied * axis, at: rB)
+    }
+
+    /// Bias and scaling of an inequality constraint with gap `gap` (≥ 0 satisfied): speculative
+    /// while open, soft pushing-out when violated in the biased pass, rigid in relax.
+    @inline(__always) private func inequalityScaling(_ gap: Double, _ joint: Joint, useBias: Bool)
+        -> (bias: Double, mass: Double, impulse: Double) {
+        if gap > 0 { return (gap / h, 1, 0) }
+        if useBias { return (joint.softness.biasRate * gap, joint.softness.massScale, joint.softness.impulseScale) }
+        return (0, 1, 0)
+    }
+
+    /// Holds B's anchor on A's line: the perpendicular offset is driven to zero.
+    private func solveLineJoint(_ index: Int, useBias: Bool) {
+        let joint = joints.baseAddress! + index
+        let a = bodies + (joint.pointee.bodyA + 1), b = bodies + (joint.pointee.bodyB + 1)
+        let frame = lineFrame(joint.pointee)
+        let k = a.pointee.inverseMass + b.pointee.inverseMass + a.pointee.inverseInertia * frame.armA.normal * frame.armA.normal
+            + b.pointee.inverseInertia * frame.armB.normal * frame.armB.normal
+        guard k > 0 else { return }
+        let cdot = frame.normal.dot(b.pointee.velocity - a.pointee.velocity)
+            + frame.armB.normal * b.pointee.angularVelocity - frame.armA.normal * a.pointee.angularVelocity
+        let s = scaling(joint.pointee, useBias: useBias)
+        let lambda = -s.mass * (cdot + s.bias * frame.offset.y) / k - s.impulse * joint.pointee.impulse.x
+        joint.pointee.impulse.x += lambda
+        applyAlong(frame.normal, frame.armA.normal, frame.armB.normal, lambda, a, b)
+    }
+
+    /// Keeps B's anchor between `lower` and `upper` along A's axis (two one-sided constraints).
+    private func solveAxialLimit(_ index: Int, useBias: Bool) {
+        let joint = joints.baseAddress! + index
+        let a = bodies + (joint.pointee.bodyA + 1), b = bodies + (joint.pointee.bodyB + 1)
+        let frame = lineFrame(joint.pointee)
+        let k = a.pointee.inverseMass + b.pointee.inverseMass + a.pointee.inverseInertia * frame.armA.axis * frame.armA.axis
+            + b.pointee.inverseInertia * frame.armB.axis * frame.armB.axis
+        guard k > 0 else { return }
+        func cdot() -> Double {
+            frame.axis.dot(b.pointee.velocity - a.pointee.velocity)
+                + frame.armB.axis * b.pointee.angularVelocity - frame.armA.axis * a.pointee.angularVelocity
+        }
+        if joint.pointee.lower.isFinite {
+            let (bias, m, i) = inequalityScaling(frame.offset.x - joint.pointee.lower, joint.pointee, useBias: useBias)
+            let lambda = -m * (cdot() + bias) / k - i * joint.pointee.impulse.x
+            let accumulated = max(joint.pointee.impulse.x + lambda, 0)
+            let applied = accumulated - joint.pointee.impulse.x
+            joint.pointee.impulse.x = accumulated
+            applyAlong(frame.axis, frame.armA.axis, frame.armB.axis, applied, a, b)
+        }
+        if joint.pointee.upper.isFinite {
+            let (bias, m, i) = inequalityScaling(joint.pointee.upper - frame.offset.x, joint.pointee, useBias: useBias)
+            let lambda = -m * (-cdot() + bias) / k - i * joint.pointee.impulse.y
+            let accumulated = max(joint.pointee.impulse.y + lambda, 0)
+            let applied = accumulated - joint.pointee.impulse.y
+            joint.pointee.impulse.y = accumulated
+            applyAlong(frame.axis, frame.armA.axis, frame.armB.axis, -applied, a, b)
+        }
+    }
+
+    /// Keeps the relative angle between `lower` and `upper`.
+    private func solveAngleLimit(_ index: Int, useBias: Bool) {
+        let joint = joints.baseAddress! + index
+        let a = bodies + (joint.pointee.bodyA + 1), b = bodies + (joint.pointee.bodyB + 1)
+        let k = a.pointee.inverseInertia + b.pointee.inverseInertia
+        guard k > 0 else { return }
+        let angle = a.pointee.rotation.inverse.followed(by: b.pointee.rotation)
+            .followed(by: joint.pointee.targetRotation.inverse).deterministicAngle
+        if joint.pointee.lower.isFinite {
+            let (bias, m, i) = inequalityScaling(angle - joint.pointee.lower, joint.pointee, useBias: useBias)
+            let wRel = b.pointee.angularVelocity - a.pointee.angularVelocity
+            let lambda = -m * (wRel + bias) / k - i * joint.pointee.impulse.x
+            let accumulated = max(joint.pointee.impulse.x + lambda, 0)
+            let applied = accumulated - joint.pointee.impulse.x
+            joint.pointee.impulse.x = accumulated
+            a.pointee.apply(.zero, at: .zero, angular: -applied)
+            b.pointee.apply(.zero, at: .zero, angular: applied)
+        }
+        if joint.pointee.upper.isFinite {
+            let (bias, m, i) = inequalityScaling(joint.pointee.upper - angle, joint.pointee, useBias: useBias)
+            let wRel = b.pointee.angularVelocity - a.pointee.angularVelocity
+            let lambda = -m * (-wRel + bias) / k - i * joint.pointee.impulse.y
+            let accumulated = max(joint.pointee.impulse.y + lambda, 0)
+            let applied = accumulated - joint.pointee.impulse.y
+            joint.pointee.impulse.y = accumulated
+            a.pointee.apply(.zero, at: .zero, angular: applied)
+            b.pointee.apply(.zero, at: .zero, angular: -applied)
+        }
+    }
+
+    /// Dry friction on relative turning: stops it, with at most `maximumTorque`·h per sub-step.
+    private func solveAngularFriction(_ index: Int) {
+        let joint = joints.baseAddress! + index
+        let a = bodies + (joint.pointee.bodyA + 1), b = bodies + (joint.pointee.bodyB + 1)
+        let k = a.pointee.inverseInertia + b.pointee.inverseInertia
+        guard k > 0 else { return }
+        let limit = joint.pointee.maximumTorque * h
+        let lambda = -(b.pointee.angularVelocity - a.pointee.angularVelocity) / k
+        let accumulated = min(max(joint.pointee.impulse.x + lambda, -limit), limit)
+        let applied = accumulated - joint.pointee.impulse.x
+        joint.pointee.impulse.x = accumulated
+        a.pointee.apply(.zero, at: .zero, angular: -applied)
+        b.pointee.apply(.zero, at: .zero, angular: applied)
     }
 }
 
