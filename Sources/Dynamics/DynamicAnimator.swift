@@ -110,10 +110,13 @@ public final class DynamicAnimator {
         body.position = Vector2(item.center)
         body.rotation = Rotation(item.transform)
         let halfExtents = 0.5 * Vector2(Double(item.bounds.width), Double(item.bounds.height))
-        if halfExtents != body.halfExtents {
+        if halfExtents != body.halfExtents || item.collisionBoundsType == .path {
+            let shape = CollisionShape(of: item)
             body.halfExtents = halfExtents
+            body.area = shape.area
+            body.inertiaPerMass = shape.inertiaPerMass
             body.updateMass()
-            world.shapes[index] = Self.shape(of: item)
+            world.shapes[index] = shape.polygon
         }
         world.bodies[index] = body
         previousStates[index] = (body.position, body.rotation)
@@ -254,11 +257,12 @@ public final class DynamicAnimator {
                 let size = item.bounds.size
                 precondition(size.width > 0 && size.height > 0,
                              "Invalid size \(size) for item \(item) in Dynamics")
+                let shape = CollisionShape(of: item)
                 body = RigidBody(position: Vector2(item.center), rotation: Rotation(item.transform),
-                                 size: Vector2(Double(size.width), Double(size.height)))
+                                 size: Vector2(Double(size.width), Double(size.height)), shape: shape)
                 id = nextBodyID
                 nextBodyID += 1
-                shapes.append(Self.shape(of: item))
+                shapes.append(shape.polygon)
             }
             bodies.append(body)
             ids.append(id)
@@ -273,11 +277,6 @@ public final class DynamicAnimator {
         previousStates = previous
         items = newItems
         bodyIndex = newIndex
-    }
-
-    /// The collision shape of `item` in its own frame.
-    static func shape(of item: DynamicItem) -> ConvexPolygon {
-        ConvexPolygon(halfExtents: 0.5 * Vector2(Double(item.bounds.width), Double(item.bounds.height)))
     }
 
     /// Hands each collision behaviour the contacts of its group touching after this step.

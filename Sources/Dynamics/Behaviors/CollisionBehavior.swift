@@ -53,7 +53,7 @@ public final class CollisionBehavior: ItemListBehavior {
 
     public weak var collisionDelegate: CollisionBehaviorDelegate?
 
-    private var boundaries: [(identifier: AnyHashable, from: CGPoint, to: CGPoint)] = []
+    private var boundaries: [(identifier: AnyHashable, path: BezierPath)] = []
     /// What touched after the previous step, for began / ended events.
     private var touching: [ContactSource: Void] = [:]
 
@@ -65,17 +65,26 @@ public final class CollisionBehavior: ItemListBehavior {
 
     /// Adds a line-segment boundary (replacing one with the same identifier).
     public func addBoundary(withIdentifier identifier: AnyHashable, from p1: CGPoint, to p2: CGPoint) {
+        var path = BezierPath()
+        path.move(to: p1)
+        path.addLine(to: p2)
+        addBoundary(withIdentifier: identifier, for: path)
+    }
+
+    /// Adds a boundary along every segment of `path` (curves as their line approximation),
+    /// replacing one with the same identifier.
+    public func addBoundary(withIdentifier identifier: AnyHashable, for path: BezierPath) {
         boundaries.removeAll { $0.identifier == identifier }
-        boundaries.append((identifier, p1, p2))
+        boundaries.append((identifier, path))
         parametersDidChange()
     }
 
     /// The identifiers of the boundaries added, in order.
     public var boundaryIdentifiers: [AnyHashable] { boundaries.map(\.identifier) }
 
-    /// The end points of the boundary `identifier`, or nil.
-    public func boundary(withIdentifier identifier: AnyHashable) -> (from: CGPoint, to: CGPoint)? {
-        boundaries.first { $0.identifier == identifier }.map { ($0.from, $0.to) }
+    /// The path of the boundary `identifier`, or nil.
+    public func boundary(withIdentifier identifier: AnyHashable) -> BezierPath? {
+        boundaries.first { $0.identifier == identifier }?.path
     }
 
     public func removeBoundary(withIdentifier identifier: AnyHashable) {
@@ -113,12 +122,16 @@ public final class CollisionBehavior: ItemListBehavior {
         if !boundaries.isEmpty {
             var first = Int.max, last = 0
             for (index, boundary) in boundaries.enumerated() {
-                let segment = step.addSegment(BoundarySegment(from: Vector2(boundary.from), to: Vector2(boundary.to),
-                                                              group: group, boundary: index))
-                first = min(first, segment)
-                last = segment + 1
+                for (from, to) in boundary.path.segments {
+                    let segment = step.addSegment(BoundarySegment(from: Vector2(from), to: Vector2(to),
+                                                                  group: group, boundary: index))
+                    first = min(first, segment)
+                    last = segment + 1
+                }
             }
-            for item in items { step.collide(item, withSegments: first..<last) }
+            if first < last {
+                for item in items { step.collide(item, withSegments: first..<last) }
+            }
         }
     }
 

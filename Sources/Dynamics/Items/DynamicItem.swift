@@ -5,6 +5,11 @@ import Foundation
 public enum DynamicItemCollisionBoundsType: Sendable {
     /// The item's bounds rectangle, rotated with the item. UIKit's default.
     case rectangle
+    /// The ellipse inscribed in the bounds: an exact circle for a square item, otherwise a
+    /// 32-sided polygon for contacts; mass and inertia are the true ellipse's.
+    case ellipse
+    /// `collisionBoundingPath`: convex, not self-intersecting, with (0, 0) at the item's centre.
+    case path
 }
 
 /// Something the animator can move: UIKit's `UIDynamicItem`.
@@ -22,8 +27,11 @@ public protocol DynamicItem: AnyObject {
     var transform: CGAffineTransform { get set }
     /// The collision shape; `.rectangle` unless the item says otherwise.
     var collisionBoundsType: DynamicItemCollisionBoundsType { get }
+    /// The convex outline used when `collisionBoundsType` is `.path`, centred on (0, 0).
+    var collisionBoundingPath: BezierPath { get }
 }
 
 extension DynamicItem {
     public var collisionBoundsType: DynamicItemCollisionBoundsType { .rectangle }
+    public var collisionBoundingPath: BezierPath { BezierPath() }
 }

@@ -20,8 +20,26 @@ struct CollisionManifold {
 /// Box2D's `b2CollidePolygons`): the axis of least overlap picks a reference face; the most
 /// opposed edge of the other polygon is clipped to the face's side planes; clipped points within
 /// `speculativeDistance` of the face become contact points.
+///
+/// Circles (an ellipse item that is round) meet polygons at their closest face or vertex, and each
+/// other along the line of centres.
 func collide(_ polygonA: ConvexPolygon, _ placementA: Placement, _ polygonB: ConvexPolygon, _ placementB: Placement,
              speculativeDistance: Double) -> CollisionManifold {
+    switch (polygonA.isCircle, polygonB.isCircle) {
+    case (true, true):
+        return collideCircles(polygonA.circleRadius, placementA.position, polygonB.circleRadius, placementB.position,
+                              speculativeDistance: speculativeDistance)
+    case (false, true):
+        return collide(polygonA, placementA, circle: polygonB.circleRadius, at: placementB.position,
+                       speculativeDistance: speculativeDistance)
+    case (true, false):
+        var manifold = collide(polygonB, placementB, circle: polygonA.circleRadius, at: placementA.position,
+                               speculativeDistance: speculativeDistance)
+        manifold.normal = -manifold.normal
+        return manifold
+    case (false, false):
+        break
+    }
     let (edgeA, separationA) = maximumSeparation(polygonA, placementA, polygonB, placementB)
     if separationA > speculativeDistance { return CollisionManifold() }
     let (edgeB, separationB) = maximumSeparation(polygonB, placementB, polygonA, placementA)
@@ -99,11 +117,65 @@ private func clipSegment(_ segment: inout [(Vector2, UInt32)], normal: Vector2, 
     return true
 }
 
+/// Two circles: one point on the line of centres, the normal from A to B.
+private func collideCircles(_ radiusA: Double, _ centreA: Vector2, _ radiusB: Double, _ centreB: Vector2,
+                            speculativeDistance: Double) -> CollisionManifold {
+    let d = centreB - centreA
+    let distance = d.length
+    let separation = distance - radiusA - radiusB
+    guard separation <= speculativeDistance else { return CollisionManifold() }
+    let normal = distance > 1e-12 ? (1 / distance) * d : Vector2(0, 1)
+    let point = centreA + (radiusA + 0.5 * separation) * normal
+    return CollisionManifold(normal: normal, points: [CollisionPoint(point: point, separation: separation, feature: 0)])
+}
+
+/// A polygon (A) and a circle (B): the circle's centre is nearest a face or a vertex of the
+/// polygon; the normal points from the polygon to the circle.
+private func collide(_ polygon: ConvexPolygon, _ placement: Placement, circle radius: Double, at centre: Vector2,
+                     speculativeDistance: Double) -> CollisionManifold {
+    let local = placement.applyInverse(centre)
+    var face = 0, separation = -Double.infinity
+    for i in polygon.normals.indices {
+        let s = polygon.normals[i].dot(local - polygon.vertices[i])
+        if s > separation {
+            separation = s
+            face = i
+        }
+    }
+    guard separation - radius <= speculativeDistance else { return CollisionManifold() }
+    let count = polygon.vertices.count
+    let v1 = polygon.vertices[face], v2 = polygon.vertices[(face + 1) % count]
+    var normal = polygon.normals[face], feature = UInt32(face) << 1
+    if separation > 0 {
+        // Outside the face: the nearest feature may be one of its end vertices.
+        for (vertex, other, index) in [(v1, v2, face), (v2, v1, (face + 1) % count)]
+        where (local - vertex).dot(other - vertex) < 0 {
+            let offset = local - vertex
+            let distance = offset.length
+            guard distance - radius <= speculativeDistance else { return CollisionManifold() }
+            normal = distance > 1e-12 ? (1 / distance) * offset : normal
+            separation = distance
+            feature = UInt32(index) << 1 | 1
+            break
+        }
+    }
+    let worldNormal = placement.rotation.rotate(normal)
+    let gap = separation - radius
+    let point = centre - (radius + 0.5 * gap) * worldNormal
+    return CollisionManifold(normal: worldNormal, points: [CollisionPoint(point: point, separation: gap, feature: feature)])
+}
+
 /// Contact of a polygon with a half-plane n·x ≥ offset: the (up to two) deepest vertices within
 /// `reach` of it, each placed on the plane's side midway. The normal points from the plane to the
 /// polygon.
 func collide(_ plane: BoundaryPlane, _ polygon: ConvexPolygon, _ placement: Placement, reach: Double)
     -> CollisionManifold {
+    if polygon.isCircle {
+        let separation = plane.separation(of: placement.position) - polygon.circleRadius
+        guard separation < reach else { return CollisionManifold() }
+        let point = placement.position - (polygon.circleRadius + 0.5 * separation) * plane.normal
+        return CollisionManifold(normal: plane.normal, points: [CollisionPoint(point: point, separation: separation, feature: 0)])
+    }
     var candidates: [(vertex: Int, point: Vector2, separation: Double)] = []
     for (i, vertex) in polygon.vertices.enumerated() {
         let point = placement.apply(vertex)

@@ -9,8 +9,12 @@ import Geometry
 struct ConvexPolygon {
     var vertices: [Vector2]
     var normals: [Vector2]
-    /// Distance from the origin to the farthest vertex, points (for bounding boxes).
+    /// Distance from the origin to the farthest point, points (for bounding boxes).
     var radius: Double
+    /// For a circle (one vertex at its centre), its radius; 0 for polygons and segments.
+    var circleRadius = 0.0
+
+    var isCircle: Bool { circleRadius > 0 }
 
     init(vertices: [Vector2]) {
         precondition(vertices.count >= 2)
@@ -34,6 +38,14 @@ struct ConvexPolygon {
     init(halfExtents half: Vector2) {
         self.init(vertices: [Vector2(-half.x, -half.y), Vector2(half.x, -half.y),
                              Vector2(half.x, half.y), Vector2(-half.x, half.y)])
+    }
+
+    /// The circle of `radius` centred on the origin.
+    init(circleRadius: Double) {
+        vertices = [.zero]
+        normals = []
+        radius = circleRadius
+        self.circleRadius = circleRadius
     }
 
     /// The segment from `a` to `b`.
@@ -74,7 +86,8 @@ struct AABB {
             lo = Vector2(min(lo.x, p.x), min(lo.y, p.y))
             hi = Vector2(max(hi.x, p.x), max(hi.y, p.y))
         }
-        self.init(minX: lo.x - margin, minY: lo.y - margin, maxX: hi.x + margin, maxY: hi.y + margin)
+        let grow = margin + polygon.circleRadius
+        self.init(minX: lo.x - grow, minY: lo.y - grow, maxX: hi.x + grow, maxY: hi.y + grow)
     }
 
     init(minX: Double, minY: Double, maxX: Double, maxY: Double) {

@@ -33,25 +33,31 @@ struct RigidBody {
     /// How long the body has been slower than the rest tolerances, seconds.
     var restTime: Double = 0
 
-    init(position: Vector2, rotation: Rotation, size: Vector2) {
+    /// Area of the collision shape, pt².
+    var area: Double
+    /// Moment of inertia per unit mass about the centre, pt².
+    var inertiaPerMass: Double
+
+    init(position: Vector2, rotation: Rotation, size: Vector2, shape: CollisionShape) {
         self.position = position
         self.rotation = rotation
         self.halfExtents = 0.5 * size
+        self.area = shape.area
+        self.inertiaPerMass = shape.inertiaPerMass
         updateMass()
     }
 
-    /// Recomputes mass and inertia from the size and the material: mass = density · w · h / 10⁴,
-    /// inertia = mass · (w² + h²) / 12.
+    /// Recomputes mass and inertia from the shape and the material: mass = density · area / 10⁴
+    /// (w · h for a rectangle), inertia = mass · inertiaPerMass.
     mutating func updateMass() {
-        let width = 2 * halfExtents.x, height = 2 * halfExtents.y
-        let mass = material.density * width * height / 10_000
+        let mass = material.density * area / 10_000
         if material.isAnchored || mass <= 0 {
             inverseMass = 0
             inverseInertia = 0
             return
         }
         inverseMass = 1 / mass
-        inverseInertia = material.allowsRotation ? 12 / (mass * (width * width + height * height)) : 0
+        inverseInertia = material.allowsRotation && inertiaPerMass > 0 ? 1 / (mass * inertiaPerMass) : 0
     }
 }
 
