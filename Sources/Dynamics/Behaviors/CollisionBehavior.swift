@@ -53,7 +53,11 @@ public final class CollisionBehavior: ItemListBehavior {
 
     public weak var collisionDelegate: CollisionBehaviorDelegate?
 
-    private var boundaries: [(identifier: AnyHashable, path: BezierPath)] = []
+    private var boundaries: [(identifier: AnyHashable, path: BezierPath)] = [] {
+        didSet { boundarySegments = nil }
+    }
+    /// The boundaries' straight segments with their boundary numbers, made once per change.
+    private var boundarySegments: [(from: Vector2, to: Vector2, boundary: Int)]?
     /// What touched after the previous step, for began / ended events.
     private var touching: [ContactSource: Void] = [:]
 
@@ -121,13 +125,15 @@ public final class CollisionBehavior: ItemListBehavior {
         }
         if !boundaries.isEmpty {
             var first = Int.max, last = 0
-            for (index, boundary) in boundaries.enumerated() {
-                for (from, to) in boundary.path.segments {
-                    let segment = step.addSegment(BoundarySegment(from: Vector2(from), to: Vector2(to),
-                                                                  group: group, boundary: index))
-                    first = min(first, segment)
-                    last = segment + 1
+            if boundarySegments == nil {
+                boundarySegments = boundaries.enumerated().flatMap { index, boundary in
+                    boundary.path.segments.map { (Vector2($0.0), Vector2($0.1), index) }
                 }
+            }
+            for (from, to, index) in boundarySegments ?? [] {
+                let segment = step.addSegment(BoundarySegment(from: from, to: to, group: group, boundary: index))
+                first = min(first, segment)
+                last = segment + 1
             }
             if first < last {
                 for item in items { step.collide(item, withSegments: first..<last) }

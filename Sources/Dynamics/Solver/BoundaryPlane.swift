@@ -30,16 +30,23 @@ struct BoundaryPlane: Equatable {
 }
 
 /// A static line segment items collide with on either side: a boundary added by identifier.
+///
+/// Plain values only (no arrays), so copying boundaries into the world each step costs no
+/// reference counting; the segment's polygon is made only for bodies whose boxes reach it.
 struct BoundarySegment {
-    var polygon: ConvexPolygon
+    var start: Vector2
+    var end: Vector2
     var bounds: AABB
     var group: Int
     var boundary: Int
 
     init(from a: Vector2, to b: Vector2, group: Int, boundary: Int) {
-        polygon = ConvexPolygon(segmentFrom: a, to: b)
-        bounds = AABB(polygon, at: .identity, margin: 0)
+        start = a
+        end = b
+        bounds = AABB(minX: min(a.x, b.x), minY: min(a.y, b.y), maxX: max(a.x, b.x), maxY: max(a.y, b.y))
         self.group = group
         self.boundary = boundary
     }
+
+    var polygon: ConvexPolygon { ConvexPolygon(segmentFrom: start, to: end) }
 }

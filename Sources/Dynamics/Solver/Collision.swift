@@ -23,8 +23,8 @@ struct CollisionManifold {
 ///
 /// Circles (an ellipse item that is round) meet polygons at their closest face or vertex, and each
 /// other along the line of centres.
-func collide(_ polygonA: ConvexPolygon, _ placementA: Placement, _ polygonB: ConvexPolygon, _ placementB: Placement,
-             speculativeDistance: Double) -> CollisionManifold {
+func collide(_ polygonA: ConvexPolygon, _ placementA: Placement, _ polygonB: ConvexPolygon,
+             _ placementB: Placement, speculativeDistance: Double) -> CollisionManifold {
     switch (polygonA.isCircle, polygonB.isCircle) {
     case (true, true):
         return collideCircles(polygonA.circleRadius, placementA.position, polygonB.circleRadius, placementB.position,

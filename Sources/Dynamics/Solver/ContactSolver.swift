@@ -25,33 +25,34 @@ extension World {
         let positionA = a >= 0 ? bodies[a].position : .zero
         let rotationA = a >= 0 ? bodies[a].rotation : .identity
 
-        var points: [ContactPoint] = []
-        for found in collision.points.prefix(2) {
+        func contactPoint(_ found: CollisionPoint) -> ContactPoint {
             let rA = found.point - positionA, rB = found.point - bodyB.position
             let rnA = rA.cross(normal), rnB = rB.cross(normal)
             let rtA = rA.cross(tangent), rtB = rB.cross(tangent)
             let kNormal = motionA.m + motionB.m + motionA.i * rnA * rnA + motionB.i * rnB * rnB
             let kTangent = motionA.m + motionB.m + motionA.i * rtA * rtA + motionB.i * rtB * rtB
             let key = ContactKey(a: keyA, b: keyB, feature: found.feature)
-            let previous = warmStart[key]
+            let previous = previousImpulse(for: key)
             let relative = (motionB.v + cross(motionB.w, rB)) - (motionA.v + cross(motionA.w, rA))
-            points.append(ContactPoint(
+            return ContactPoint(
                 key: key, localAnchorA: a >= 0 ? rotationA.inverseRotate(rA) : found.point,
                 localAnchorB: bodyB.rotation.inverseRotate(rB), anchorA: rA, anchorB: rB,
                 adjustedSeparation: found.separation,
                 normalMass: kNormal > 0 ? 1 / kNormal : 0, tangentMass: kTangent > 0 ? 1 / kTangent : 0,
                 normalImpulse: previous?.normal ?? 0, tangentImpulse: previous?.tangent ?? 0,
-                relativeVelocity: relative.dot(normal)))
+                relativeVelocity: relative.dot(normal))
         }
+        let count = min(collision.points.count, 2)
+        let point0 = contactPoint(collision.points[0])
+        let point1 = count == 2 ? contactPoint(collision.points[1]) : point0
         var manifold = ContactManifold(
             bodyA: a, bodyB: b, normal: normal,
             friction: (materialA.friction * bodyB.material.friction).squareRoot(),
             restitution: max(materialA.restitution, bodyB.material.restitution),
-            pointCount: points.count, point0: points[0], point1: points.count > 1 ? points[1] : points[0],
-            source: source)
-        if points.count == 2 {
-            let rnA0 = points[0].anchorA.cross(normal), rnB0 = points[0].anchorB.cross(normal)
-            let rnA1 = points[1].anchorA.cross(normal), rnB1 = points[1].anchorB.cross(normal)
+            pointCount: count, point0: point0, point1: point1, source: source)
+        if count == 2 {
+            let rnA0 = point0.anchorA.cross(normal), rnB0 = point0.anchorB.cross(normal)
+            let rnA1 = point1.anchorA.cross(normal), rnB1 = point1.anchorB.cross(normal)
             let m = motionA.m + motionB.m
             manifold.k11 = m + motionA.i * rnA0 * rnA0 + motionB.i * rnB0 * rnB0
             manifold.k22 = m + motionA.i * rnA1 * rnA1 + motionB.i * rnB1 * rnB1
@@ -60,14 +61,36 @@ extension World {
         manifolds.append(manifold)
     }
 
+    /// Keeps this step's impulses, in the order the points were made, for the next step.
     mutating func storeImpulses() {
-        warmStart.removeAll(keepingCapacity: true)
+        storedImpulses.removeAll(keepingCapacity: true)
         for manifold in manifolds {
             for i in 0..<manifold.pointCount {
                 let point = manifold[i]
-                warmStart[point.key] = (point.normalImpulse, point.tangentImpulse)
+                storedImpulses.append((point.key, point.normalImpulse, point.tangentImpulse))
             }
         }
+        storedCursor = 0
+        storedIndex = nil
+    }
+
+    /// Last step's impulses for the point `key`. Contacts are made in a deterministic order, so
+    /// from one step to the next the same points usually come in the same order: a cursor finds
+    /// them without hashing, and only when the order changed is an index by key built.
+    mutating func previousImpulse(for key: ContactKey) -> (normal: Double, tangent: Double)? {
+        if storedCursor < storedImpulses.count && storedImpulses[storedCursor].key == key {
+            let stored = storedImpulses[storedCursor]
+            storedCursor += 1
+            return (stored.normal, stored.tangent)
+        }
+        if storedIndex == nil {
+            var index: [ContactKey: Int] = [:]
+            for (position, stored) in storedImpulses.enumerated() { index[stored.key] = position }
+            storedIndex = index
+        }
+        guard let position = storedIndex?[key] else { return nil }
+        storedCursor = position + 1
+        return (storedImpulses[position].normal, storedImpulses[position].tangent)
     }
 
     /// Velocity, angular velocity, inverse mass and inverse inertia of body `index` (zeros for the
@@ -116,30 +139,31 @@ extension StepSolver {
         let inverseH = 1 / h
         for index in manifolds.indices {
             let manifold = manifolds.baseAddress! + index
-            var bias = (0.0, 0.0), massScale = (1.0, 1.0), impulseScale = (0.0, 0.0)
-            for i in 0..<manifold.pointee.pointCount {
-                let separation = currentSeparation(manifold.pointee[i], manifold.pointee)
-                var b = 0.0, m = 1.0, s = 0.0
-                if separation > 0 {
-                    b = separation * inverseH
-                } else if useBias {
-                    b = max(contactSoftness.biasRate * separation, -settings.contactPushMaxVelocity)
-                    m = contactSoftness.massScale
-                    s = contactSoftness.impulseScale
+            let a = bodies + (manifold.pointee.bodyA + 1), b = bodies + (manifold.pointee.bodyB + 1)
+            let normal = manifold.pointee.normal
+            /// Bias and soft scaling of a point with `separation` now.
+            func scaling(_ separation: Double) -> (Double, Double, Double) {
+                if separation > 0 { return (separation * inverseH, 1, 0) }
+                if useBias {
+                    return (max(contactSoftness.biasRate * separation, -settings.contactPushMaxVelocity),
+                            contactSoftness.massScale, contactSoftness.impulseScale)
                 }
-                if i == 0 { (bias.0, massScale.0, impulseScale.0) = (b, m, s) } else { (bias.1, massScale.1, impulseScale.1) = (b, m, s) }
+                return (0, 1, 0)
             }
-            solveNormal(manifold, bias: bias, massScale: massScale, impulseScale: impulseScale)
+            // Current separation: the anchors started together at the contact point, so it changes
+            // by how far they have moved apart along the normal since the step began.
+            let s0 = normal.dot(b.pointee.worldPoint(manifold.pointee.point0.localAnchorB)
+                - a.pointee.worldPoint(manifold.pointee.point0.localAnchorA)) + manifold.pointee.point0.adjustedSeparation
+            let (b0, m0, i0) = scaling(s0)
+            var (b1, m1, i1) = (0.0, 1.0, 0.0)
+            if manifold.pointee.pointCount == 2 {
+                let s1 = normal.dot(b.pointee.worldPoint(manifold.pointee.point1.localAnchorB)
+                    - a.pointee.worldPoint(manifold.pointee.point1.localAnchorA)) + manifold.pointee.point1.adjustedSeparation
+                (b1, m1, i1) = scaling(s1)
+            }
+            solveNormal(manifold, bias: (b0, b1), massScale: (m0, m1), impulseScale: (i0, i1))
             solveFriction(manifold)
         }
-    }
-
-    /// The separation of a point now: both anchors start at the contact point, so the separation
-    /// changes by how far they have moved apart along the normal since the step began.
-    @inline(__always) private func currentSeparation(_ point: ContactPoint, _ manifold: ContactManifold) -> Double {
-        let pA = bodies[manifold.bodyA + 1].worldPoint(point.localAnchorA)
-        let pB = bodies[manifold.bodyB + 1].worldPoint(point.localAnchorB)
-        return manifold.normal.dot(pB - pA) + point.adjustedSeparation
     }
 
     /// Normal impulses of one manifold. A single point is solved directly; two points by the block
@@ -188,15 +212,19 @@ extension StepSolver {
     private func solveFriction(_ manifold: UnsafeMutablePointer<ContactManifold>) {
         let a = bodies + (manifold.pointee.bodyA + 1), b = bodies + (manifold.pointee.bodyB + 1)
         let tangent = manifold.pointee.tangent, friction = manifold.pointee.friction
-        for i in 0..<manifold.pointee.pointCount {
-            let point = manifold.pointee[i]
-            let vt = (b.pointee.velocity(at: point.anchorB) - a.pointee.velocity(at: point.anchorA)).dot(tangent)
-            let limit = friction * point.normalImpulse
-            let accumulated = min(max(point.tangentImpulse - point.tangentMass * vt, -limit), limit)
-            let impulse = (accumulated - point.tangentImpulse) * tangent
-            if i == 0 { manifold.pointee.point0.tangentImpulse = accumulated } else { manifold.pointee.point1.tangentImpulse = accumulated }
-            a.pointee.apply(-impulse, at: point.anchorA)
-            b.pointee.apply(impulse, at: point.anchorB)
+        func solve(_ point: UnsafeMutablePointer<ContactPoint>) {
+            let vt = (b.pointee.velocity(at: point.pointee.anchorB) - a.pointee.velocity(at: point.pointee.anchorA)).dot(tangent)
+            let limit = friction * point.pointee.normalImpulse
+            let accumulated = min(max(point.pointee.tangentImpulse - point.pointee.tangentMass * vt, -limit), limit)
+            let impulse = (accumulated - point.pointee.tangentImpulse) * tangent
+            point.pointee.tangentImpulse = accumulated
+            a.pointee.apply(-impulse, at: point.pointee.anchorA)
+            b.pointee.apply(impulse, at: point.pointee.anchorB)
+        }
+        let base = UnsafeMutableRawPointer(manifold)
+        solve((base + MemoryLayout<ContactManifold>.offset(of: \.point0)!).assumingMemoryBound(to: ContactPoint.self))
+        if manifold.pointee.pointCount == 2 {
+            solve((base + MemoryLayout<ContactManifold>.offset(of: \.point1)!).assumingMemoryBound(to: ContactPoint.self))
         }
     }
 

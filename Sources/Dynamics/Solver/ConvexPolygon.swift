@@ -90,6 +90,11 @@ struct AABB {
         self.init(minX: lo.x - grow, minY: lo.y - grow, maxX: hi.x + grow, maxY: hi.y + grow)
     }
 
+    /// This box with `margin` added on every side.
+    @inline(__always) func grown(by margin: Double) -> AABB {
+        AABB(minX: minX - margin, minY: minY - margin, maxX: maxX + margin, maxY: maxY + margin)
+    }
+
     init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
         (self.minX, self.minY, self.maxX, self.maxY) = (minX, minY, maxX, maxY)
     }

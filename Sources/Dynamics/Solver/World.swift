@@ -27,8 +27,15 @@ struct World {
     var previousJointKeys: [UInt64] = []
     var previousJointImpulses: [Vector2] = []
     var manifolds: [ContactManifold] = []
-    var warmStart: [ContactKey: (normal: Double, tangent: Double)] = [:]
+    /// Last step's contact impulses in the order their points were made.
+    var storedImpulses: [(key: ContactKey, normal: Double, tangent: Double)] = []
+    var storedCursor = 0
+    var storedIndex: [ContactKey: Int]?
     private var broadPhase = BroadPhase()
+    /// Each body's bounding box this step (when boundary segments need them).
+    private var bodyBoxes: [AABB] = []
+    /// The boundary segments as polygons, this step.
+    private var segmentPolygons: [ConvexPolygon] = []
     /// The compact bodies of the current step (index 0 is the ground), kept to reuse its storage.
     private var solverBodies: [SolverBody] = []
 
@@ -107,6 +114,11 @@ struct World {
     /// Broad and narrow phase: this step's manifolds for item pairs, planes and segments.
     private mutating func findContacts(dt: Double) {
         manifolds.removeAll(keepingCapacity: true)
+        if !segmentPairs.isEmpty {
+            bodyBoxes.removeAll(keepingCapacity: true)
+            for i in bodies.indices { bodyBoxes.append(AABB(shapes[i], at: placement(of: i), margin: 0)) }
+            segmentPolygons = segments.map(\.polygon)
+        }
         for pair in planePairs {
             let plane = planes[pair.plane]
             let collision = collide(plane, shapes[pair.body], placement(of: pair.body), reach: reach(of: pair.body, dt: dt))
@@ -117,10 +129,8 @@ struct World {
         for pair in segmentPairs {
             let segment = segments[pair.segment]
             let reach = reach(of: pair.body, dt: dt)
-            guard AABB(shapes[pair.body], at: placement(of: pair.body), margin: reach).overlaps(segment.bounds) else {
-                continue
-            }
-            let collision = collide(segment.polygon, .identity, shapes[pair.body], placement(of: pair.body),
+            guard bodyBoxes[pair.body].grown(by: reach).overlaps(segment.bounds) else { continue }
+            let collision = collide(segmentPolygons[pair.segment], .identity, shapes[pair.body], placement(of: pair.body),
                                     speculativeDistance: reach)
             addManifold(collision, a: World.ground, b: pair.body,
                         keyA: -1 - (1 << 40 | segment.group << 16 | pair.segment), keyB: bodyIDs[pair.body],
