@@ -20,7 +20,14 @@ extension DynamicAnimatorDelegate {
 /// (`isRunning` false, the delegate told); any change to its behaviours resumes it.
 public final class DynamicAnimator {
     /// The headless reference view's bounds: the coordinate space of the items, points, y down.
-    public let referenceBounds: CGRect
+    /// For a layout's animator, (0, 0) and the layout's current content size.
+    public var referenceBounds: CGRect {
+        if let layout { return CGRect(origin: .zero, size: layout.collectionViewContentSize) }
+        return fixedReferenceBounds
+    }
+    private let fixedReferenceBounds: CGRect
+    /// The collection-view layout this animator moves items of, if any.
+    public internal(set) weak var layout: DynamicAnimatorLayout?
     public let settings: SolverSettings
     public weak var delegate: DynamicAnimatorDelegate?
 
@@ -45,7 +52,7 @@ public final class DynamicAnimator {
 
     /// An animator whose reference bounds are `referenceBounds` (points).
     public init(referenceBounds: CGRect, settings: SolverSettings = SolverSettings()) {
-        self.referenceBounds = referenceBounds
+        self.fixedReferenceBounds = referenceBounds
         self.settings = settings
         self.world = World(settings: settings)
     }
@@ -117,6 +124,7 @@ public final class DynamicAnimator {
             body.inertiaPerMass = shape.inertiaPerMass
             body.updateMass()
             world.shapes[index] = shape.polygon
+            world.extraParts[index] = shape.extraParts
         }
         world.bodies[index] = body
         previousStates[index] = (body.position, body.rotation)
@@ -203,11 +211,13 @@ public final class DynamicAnimator {
             write(position: world.bodies[index].position, rotation: world.bodies[index].rotation, to: item)
         }
         for behavior in flattened { behavior.action?() }
+        layout?.invalidateLayout()
         if treeChanged { rebuildTree() }
 
         if world.isAtRest {
             pausedAtRest = true
             setRunning(false)
+            layout?.invalidateLayout()
         }
     }
 
@@ -241,8 +251,12 @@ public final class DynamicAnimator {
                 newItems.append(item)
             }
         }
+        let grouped = Set(newItems.compactMap { $0 as? DynamicItemGroup }.flatMap { $0.items.map(ObjectIdentifier.init) })
+        precondition(newItems.allSatisfy { !grouped.contains(ObjectIdentifier($0)) },
+                     "add a dynamic item group to behaviours, not its members")
         var bodies: [RigidBody] = []
         var shapes: [ConvexPolygon] = []
+        var extraParts: [[ConvexPolygon]] = []
         var ids: [Int] = []
         var previous: [(position: Vector2, rotation: Rotation)] = []
         bodies.reserveCapacity(newItems.count)
@@ -253,6 +267,7 @@ public final class DynamicAnimator {
                 body = world.bodies[old]
                 id = world.bodyIDs[old]
                 shapes.append(world.shapes[old])
+                extraParts.append(world.extraParts[old])
             } else {
                 let size = item.bounds.size
                 precondition(size.width > 0 && size.height > 0,
@@ -263,6 +278,7 @@ public final class DynamicAnimator {
                 id = nextBodyID
                 nextBodyID += 1
                 shapes.append(shape.polygon)
+                extraParts.append(shape.extraParts)
             }
             bodies.append(body)
             ids.append(id)
@@ -272,6 +288,7 @@ public final class DynamicAnimator {
         world.bodyIDs = ids
         bodyGeneration += 1
         world.shapes = shapes
+        world.extraParts = extraParts
         world.collisionGroups = Array(repeating: 0, count: bodies.count)
         itemsByID = Dictionary(uniqueKeysWithValues: zip(ids, newItems))
         previousStates = previous

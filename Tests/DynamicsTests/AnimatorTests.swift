@@ -100,3 +100,41 @@ import Dynamics
         #expect(abs(Double(item.center.y) - 750) < 0.5, "the later elasticity 0 wins: no bounce")
     }
 }
+
+@Suite struct LayoutAnimatorTests {
+    final class Attributes: IndexedDynamicItem {
+        var center: CGPoint
+        var bounds = CGRect(x: 0, y: 0, width: 50, height: 50)
+        var transform = CGAffineTransform.identity
+        let indexPath: IndexPath
+        init(item: Int, center: CGPoint) {
+            self.indexPath = IndexPath(item: item, section: 0)
+            self.center = center
+        }
+    }
+
+    final class Layout: DynamicAnimatorLayout {
+        var collectionViewContentSize = CGSize(width: 320, height: 2000)
+        var invalidations = 0
+        func invalidateLayout() { invalidations += 1 }
+    }
+
+    @Test func layoutAnimatorWorksInContentCoordinatesAndInvalidates() {
+        let layout = Layout()
+        let animator = DynamicAnimator(collectionViewLayout: layout)
+        #expect(animator.referenceBounds == CGRect(x: 0, y: 0, width: 320, height: 2000))
+        let cells = (0..<3).map { Attributes(item: $0, center: CGPoint(x: 50 + 60 * Double($0), y: 1900)) }
+        let collision = CollisionBehavior(items: cells)
+        collision.translatesReferenceBoundsIntoBoundary = true
+        animator.addBehavior(GravityBehavior(items: cells))
+        animator.addBehavior(collision)
+        animator.advance(to: 0.5)
+        #expect(layout.invalidations == 60, "once per step")
+        animator.advance(to: 3)
+        #expect(abs(Double(cells[1].center.y) - 1975) < 0.5, "rests on the content's bottom edge")
+        #expect(animator.layoutAttributesForCell(at: IndexPath(item: 2, section: 0)) === cells[2])
+        #expect(animator.layoutAttributesForCell(at: IndexPath(item: 7, section: 0)) == nil)
+        layout.collectionViewContentSize.height = 3000
+        #expect(animator.referenceBounds.height == 3000, "bounds follow the content size")
+    }
+}

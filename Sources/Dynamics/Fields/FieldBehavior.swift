@@ -157,11 +157,19 @@ public final class FieldBehavior: ItemListBehavior {
         }
     }
 
-    /// (distance / 100 pt)^(−falloff), with the distance no less than `minimumRadius`.
+    /// (distance / 100 pt)^(−falloff), with the distance no less than `minimumRadius`. Whole
+    /// falloffs (the usual 1, 2, 3) are computed by multiplication, so the step stays free of the
+    /// platform's libm; fractional ones use `pow`.
     private func falloffFactor(_ distance: Double) -> Double {
         guard falloff != 0 else { return 1 }
         let d = max(distance, Double(minimumRadius)) / Self.falloffUnit
-        return pow(d, -Double(falloff))
+        let exponent = Double(falloff)
+        if exponent == exponent.rounded(), abs(exponent) <= 16 {
+            var power = 1.0
+            for _ in 0..<Int(abs(exponent)) { power *= d }
+            return exponent > 0 ? 1 / power : power
+        }
+        return pow(d, -exponent)
     }
 
     /// A smooth pseudo-random vector with components in about −1…1. Smoothness 0 varies over

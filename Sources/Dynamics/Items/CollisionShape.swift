@@ -1,9 +1,11 @@
 import Foundation
 
-/// An item's collision polygon with the mass properties of the shape it stands for.
+/// An item's collision polygon(s) with the mass properties of the shape it stands for.
 struct CollisionShape {
     /// In the item's frame, centred on its centre.
     var polygon: ConvexPolygon
+    /// Further convex parts (the members of an item group after the first).
+    var extraParts: [ConvexPolygon] = []
     /// Area, pt² (mass = density · area / 10⁴).
     var area: Double
     /// Moment of inertia about the centre per unit mass, pt².
@@ -12,6 +14,14 @@ struct CollisionShape {
     /// The shape `item` asks for: its bounds rectangle, the ellipse inscribed in them, or its
     /// convex bounding path.
     init(of item: DynamicItem) {
+        if let group = item as? DynamicItemGroup {
+            self.init(group: group)
+        } else {
+            self.init(primitive: item)
+        }
+    }
+
+    private init(primitive item: DynamicItem) {
         let width = Double(item.bounds.width), height = Double(item.bounds.height)
         switch item.collisionBoundsType {
         case .rectangle:
@@ -47,6 +57,23 @@ struct CollisionShape {
             area = abs(twiceArea) / 2
             inertiaPerMass = twiceArea != 0 ? moment / (6 * twiceArea) : 0
         }
+    }
+
+    /// The members' shapes placed where they sit in the group, with the mass properties of the
+    /// whole about the group's centre (parallel axis theorem).
+    private init(group: DynamicItemGroup) {
+        var parts: [ConvexPolygon] = [], area = 0.0, moment = 0.0
+        for (member, placement) in zip(group.items, group.memberPlacements) {
+            let shape = CollisionShape(of: member)
+            parts.append(shape.polygon.placed(at: placement))
+            parts.append(contentsOf: shape.extraParts.map { $0.placed(at: placement) })
+            area += shape.area
+            moment += shape.area * (shape.inertiaPerMass + placement.position.lengthSquared)
+        }
+        polygon = parts[0]
+        extraParts = Array(parts.dropFirst())
+        self.area = area
+        inertiaPerMass = area > 0 ? moment / area : 0
     }
 
     /// Whether the closed polygon through `points` turns the same way at every corner.

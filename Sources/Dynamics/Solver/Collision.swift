@@ -27,13 +27,13 @@ func collide(_ polygonA: ConvexPolygon, _ placementA: Placement, _ polygonB: Con
              _ placementB: Placement, speculativeDistance: Double) -> CollisionManifold {
     switch (polygonA.isCircle, polygonB.isCircle) {
     case (true, true):
-        return collideCircles(polygonA.circleRadius, placementA.position, polygonB.circleRadius, placementB.position,
-                              speculativeDistance: speculativeDistance)
+        return collideCircles(polygonA.circleRadius, placementA.apply(polygonA.vertices[0]), polygonB.circleRadius,
+                              placementB.apply(polygonB.vertices[0]), speculativeDistance: speculativeDistance)
     case (false, true):
-        return collide(polygonA, placementA, circle: polygonB.circleRadius, at: placementB.position,
+        return collide(polygonA, placementA, circle: polygonB.circleRadius, at: placementB.apply(polygonB.vertices[0]),
                        speculativeDistance: speculativeDistance)
     case (true, false):
-        var manifold = collide(polygonB, placementB, circle: polygonA.circleRadius, at: placementA.position,
+        var manifold = collide(polygonB, placementB, circle: polygonA.circleRadius, at: placementA.apply(polygonA.vertices[0]),
                                speculativeDistance: speculativeDistance)
         manifold.normal = -manifold.normal
         return manifold
@@ -171,9 +171,10 @@ private func collide(_ polygon: ConvexPolygon, _ placement: Placement, circle ra
 func collide(_ plane: BoundaryPlane, _ polygon: ConvexPolygon, _ placement: Placement, reach: Double)
     -> CollisionManifold {
     if polygon.isCircle {
-        let separation = plane.separation(of: placement.position) - polygon.circleRadius
+        let centre = placement.apply(polygon.vertices[0])
+        let separation = plane.separation(of: centre) - polygon.circleRadius
         guard separation < reach else { return CollisionManifold() }
-        let point = placement.position - (polygon.circleRadius + 0.5 * separation) * plane.normal
+        let point = centre - (polygon.circleRadius + 0.5 * separation) * plane.normal
         return CollisionManifold(normal: plane.normal, points: [CollisionPoint(point: point, separation: separation, feature: 0)])
     }
     var candidates: [(vertex: Int, point: Vector2, separation: Double)] = []

@@ -40,12 +40,18 @@ struct ConvexPolygon {
                              Vector2(half.x, half.y), Vector2(-half.x, half.y)])
     }
 
-    /// The circle of `radius` centred on the origin.
-    init(circleRadius: Double) {
-        vertices = [.zero]
+    /// The circle of `circleRadius` centred on `center` (the origin by default).
+    init(circleRadius: Double, center: Vector2 = .zero) {
+        vertices = [center]
         normals = []
-        radius = circleRadius
+        radius = center.length + circleRadius
         self.circleRadius = circleRadius
+    }
+
+    /// This shape moved by `placement` (a part of a compound body, in the body's frame).
+    func placed(at placement: Placement) -> ConvexPolygon {
+        if isCircle { return ConvexPolygon(circleRadius: circleRadius, center: placement.apply(vertices[0])) }
+        return ConvexPolygon(vertices: vertices.map(placement.apply))
     }
 
     /// The segment from `a` to `b`.

@@ -8,8 +8,10 @@ struct World {
     var bodies: [RigidBody] = []
     /// Stable identity of each body (parallel to `bodies`), for warm starting across steps.
     var bodyIDs: [Int] = []
-    /// Each body's collision shape in its own frame (parallel to `bodies`).
+    /// Each body's collision shape in its own frame (parallel to `bodies`): its first part.
     var shapes: [ConvexPolygon] = []
+    /// Further parts of compound bodies (item groups), in the body's frame; empty for most.
+    var extraParts: [[ConvexPolygon]] = []
     /// Bit g set: the body collides with items of collision group g (parallel to `bodies`).
     var collisionGroups: [UInt64] = []
 
@@ -104,11 +106,37 @@ struct World {
         Placement(position: bodies[index].position, rotation: bodies[index].rotation)
     }
 
+    /// Part `k` of body `index`'s shape.
+    @inline(__always) func part(_ index: Int, _ k: Int) -> ConvexPolygon {
+        k == 0 ? shapes[index] : extraParts[index][k - 1]
+    }
+
+    @inline(__always) func partCount(_ index: Int) -> Int { 1 + extraParts[index].count }
+
+    /// Distance from a body's centre to the farthest point of its shape, points.
+    @inline(__always) func boundingRadius(_ index: Int) -> Double {
+        extraParts[index].isEmpty ? shapes[index].radius : extraParts[index].reduce(shapes[index].radius) { max($0, $1.radius) }
+    }
+
+    /// A body's bounding box, grown by `margin`.
+    func box(of index: Int, margin: Double) -> AABB {
+        var box = AABB(shapes[index], at: placement(of: index), margin: margin)
+        for extra in extraParts[index] {
+            let more = AABB(extra, at: placement(of: index), margin: margin)
+            box = AABB(minX: min(box.minX, more.minX), minY: min(box.minY, more.minY),
+                       maxX: max(box.maxX, more.maxX), maxY: max(box.maxY, more.maxY))
+        }
+        return box
+    }
+
+    /// The key of part `k` of body `index` in contact keys.
+    @inline(__always) func partKey(_ index: Int, _ k: Int) -> Int { bodyIDs[index] << 8 | k }
+
     /// How far a body may move this step, points: contacts are sought within this reach.
     @inline(__always) func reach(of index: Int, dt: Double) -> Double {
         let body = bodies[index]
         return settings.speculativeDistance
-            + dt * (body.linearVelocity.length + abs(body.angularVelocity) * shapes[index].radius)
+            + dt * (body.linearVelocity.length + abs(body.angularVelocity) * boundingRadius(index))
     }
 
     /// Broad and narrow phase: this step's manifolds for item pairs, planes and segments.
@@ -116,25 +144,30 @@ struct World {
         manifolds.removeAll(keepingCapacity: true)
         if !segmentPairs.isEmpty {
             bodyBoxes.removeAll(keepingCapacity: true)
-            for i in bodies.indices { bodyBoxes.append(AABB(shapes[i], at: placement(of: i), margin: 0)) }
+            for i in bodies.indices { bodyBoxes.append(box(of: i, margin: 0)) }
             segmentPolygons = segments.map(\.polygon)
         }
         for pair in planePairs {
             let plane = planes[pair.plane]
-            let collision = collide(plane, shapes[pair.body], placement(of: pair.body), reach: reach(of: pair.body, dt: dt))
-            addManifold(collision, a: World.ground, b: pair.body,
-                        keyA: -1 - (plane.group << 16 | pair.plane), keyB: bodyIDs[pair.body],
-                        source: .boundary(body: bodyIDs[pair.body], group: plane.group, boundary: plane.boundary))
+            let reach = reach(of: pair.body, dt: dt)
+            for k in 0..<partCount(pair.body) {
+                let collision = collide(plane, part(pair.body, k), placement(of: pair.body), reach: reach)
+                addManifold(collision, a: World.ground, b: pair.body,
+                            keyA: -1 - (plane.group << 16 | pair.plane), keyB: partKey(pair.body, k),
+                            source: .boundary(body: bodyIDs[pair.body], group: plane.group, boundary: plane.boundary))
+            }
         }
         for pair in segmentPairs {
             let segment = segments[pair.segment]
             let reach = reach(of: pair.body, dt: dt)
             guard bodyBoxes[pair.body].grown(by: reach).overlaps(segment.bounds) else { continue }
-            let collision = collide(segmentPolygons[pair.segment], .identity, shapes[pair.body], placement(of: pair.body),
-                                    speculativeDistance: reach)
-            addManifold(collision, a: World.ground, b: pair.body,
-                        keyA: -1 - (1 << 40 | segment.group << 16 | pair.segment), keyB: bodyIDs[pair.body],
-                        source: .boundary(body: bodyIDs[pair.body], group: segment.group, boundary: segment.boundary))
+            for k in 0..<partCount(pair.body) {
+                let collision = collide(segmentPolygons[pair.segment], .identity, part(pair.body, k), placement(of: pair.body),
+                                        speculativeDistance: reach)
+                addManifold(collision, a: World.ground, b: pair.body,
+                            keyA: -1 - (1 << 40 | segment.group << 16 | pair.segment), keyB: partKey(pair.body, k),
+                            source: .boundary(body: bodyIDs[pair.body], group: segment.group, boundary: segment.boundary))
+            }
         }
         findItemContacts(dt: dt)
     }
@@ -143,7 +176,7 @@ struct World {
         let colliding = collisionGroups.map { $0 != 0 }
         guard colliding.filter({ $0 }).count > 1 else { return }
         let boxes = bodies.indices.map { i in
-            colliding[i] ? AABB(shapes[i], at: placement(of: i), margin: reach(of: i, dt: dt))
+            colliding[i] ? box(of: i, margin: reach(of: i, dt: dt))
                 : AABB(minX: 0, minY: 0, maxX: -1, maxY: -1)
         }
         // Attached pairs do not collide (UIKit, like Box2D's collideConnected = false).
@@ -163,11 +196,16 @@ struct World {
         for (i, j) in pairs {
             let margin = settings.speculativeDistance
                 + dt * (bodies[i].linearVelocity - bodies[j].linearVelocity).length
-                + dt * (abs(bodies[i].angularVelocity) * shapes[i].radius + abs(bodies[j].angularVelocity) * shapes[j].radius)
-            let collision = collide(shapes[i], placement(of: i), shapes[j], placement(of: j), speculativeDistance: margin)
+                + dt * (abs(bodies[i].angularVelocity) * boundingRadius(i) + abs(bodies[j].angularVelocity) * boundingRadius(j))
             let (idA, idB) = (bodyIDs[i], bodyIDs[j])
-            addManifold(collision, a: i, b: j, keyA: idA, keyB: idB,
-                        source: .items(min(idA, idB), max(idA, idB), groups: collisionGroups[i] & collisionGroups[j]))
+            for ka in 0..<partCount(i) {
+                for kb in 0..<partCount(j) {
+                    let collision = collide(part(i, ka), placement(of: i), part(j, kb), placement(of: j),
+                                            speculativeDistance: margin)
+                    addManifold(collision, a: i, b: j, keyA: partKey(i, ka), keyB: partKey(j, kb),
+                                source: .items(min(idA, idB), max(idA, idB), groups: collisionGroups[i] & collisionGroups[j]))
+                }
+            }
         }
     }
 

@@ -1,0 +1,39 @@
+import Foundation
+
+/// A collection-view layout as an animator sees it (the part of UIKit's `UICollectionViewLayout`
+/// that `UIDynamicAnimator(collectionViewLayout:)` uses): the animator works in the layout's
+/// content coordinates and invalidates the layout whenever it moves items.
+public protocol DynamicAnimatorLayout: AnyObject {
+    /// The size of the content, points: the animator's reference bounds start at (0, 0) with it.
+    var collectionViewContentSize: CGSize { get }
+    /// Called after every step that moved items, and when the animator comes to rest.
+    func invalidateLayout()
+}
+
+/// A dynamic item that stands for a cell at an index path (UIKit's layout attributes).
+public protocol IndexedDynamicItem: DynamicItem {
+    var indexPath: IndexPath { get }
+}
+
+extension DynamicAnimator {
+    /// An animator for a collection-view layout: its items are layout attributes in the layout's
+    /// content coordinates, and it invalidates the layout as it moves them.
+    public convenience init(collectionViewLayout layout: DynamicAnimatorLayout, settings: SolverSettings = SolverSettings()) {
+        self.init(referenceBounds: CGRect(origin: .zero, size: layout.collectionViewContentSize), settings: settings)
+        self.layout = layout
+    }
+
+    /// The layout attributes the animator holds for the cell at `indexPath`, or nil.
+    public func layoutAttributesForCell(at indexPath: IndexPath) -> IndexedDynamicItem? {
+        for behavior in behaviors {
+            var all: [DynamicBehavior] = []
+            behavior.appendPreOrder(to: &all)
+            for child in all {
+                for item in child.ownItems {
+                    if let attributes = item as? IndexedDynamicItem, attributes.indexPath == indexPath { return attributes }
+                }
+            }
+        }
+        return nil
+    }
+}
