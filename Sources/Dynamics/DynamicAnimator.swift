@@ -192,7 +192,9 @@ public final class DynamicAnimator {
             return
         }
         setRunning(true)
-        previousStates = world.bodies.map { ($0.position, $0.rotation) }
+        for index in world.bodies.indices {
+            previousStates[index] = (world.bodies[index].position, world.bodies[index].rotation)
+        }
 
         let collisionBehaviors = withUnsafeMutablePointer(to: &world) { world -> [CollisionBehavior] in
             let context = StepContext(world: world, bodyIndex: bodyIndex, referenceBounds: referenceBounds,

@@ -191,21 +191,19 @@ extension StepSolver {
                 delta1 = -p1.normalMass * (vn1 + bias.1)
             }
         }
-        let soft0 = massScale.0 * delta0 - impulseScale.0 * p0.normalImpulse
-        let accumulated0 = max(p0.normalImpulse + soft0, 0)
-        let impulse0 = accumulated0 - p0.normalImpulse
-        manifold.pointee.point0.normalImpulse = accumulated0
-        manifold.pointee.point0.maxNormalImpulse = max(p0.maxNormalImpulse, impulse0)
-        a.pointee.apply(-impulse0 * normal, at: p0.anchorA)
-        b.pointee.apply(impulse0 * normal, at: p0.anchorB)
-        guard count == 2 else { return }
-        let soft1 = massScale.1 * delta1 - impulseScale.1 * p1.normalImpulse
-        let accumulated1 = max(p1.normalImpulse + soft1, 0)
-        let impulse1 = accumulated1 - p1.normalImpulse
-        manifold.pointee.point1.normalImpulse = accumulated1
-        manifold.pointee.point1.maxNormalImpulse = max(p1.maxNormalImpulse, impulse1)
-        a.pointee.apply(-impulse1 * normal, at: p1.anchorA)
-        b.pointee.apply(impulse1 * normal, at: p1.anchorB)
+        /// Softens the change `delta`, keeps the accumulated impulse non-negative, applies it.
+        func apply(_ delta: Double, massScale: Double, impulseScale: Double, to point: inout ContactPoint) {
+            let accumulated = max(point.normalImpulse + massScale * delta - impulseScale * point.normalImpulse, 0)
+            let impulse = accumulated - point.normalImpulse
+            point.normalImpulse = accumulated
+            point.maxNormalImpulse = max(point.maxNormalImpulse, impulse)
+            a.pointee.apply(-impulse * normal, at: point.anchorA)
+            b.pointee.apply(impulse * normal, at: point.anchorB)
+        }
+        apply(delta0, massScale: massScale.0, impulseScale: impulseScale.0, to: &manifold.pointee.point0)
+        if count == 2 {
+            apply(delta1, massScale: massScale.1, impulseScale: impulseScale.1, to: &manifold.pointee.point1)
+        }
     }
 
     /// Coulomb friction: each point's tangent impulse bounded by friction × its normal impulse.

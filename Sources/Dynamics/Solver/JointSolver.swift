@@ -115,8 +115,10 @@ extension StepSolver {
         b.pointee.apply(impulse, at: rB)
     }
 
-    private func solveDistanceJoint(_ index: Int, useBias: Bool) {
-        let joint = joints.baseAddress! + index
+    /// What distance-like joints share: the bodies, the unit axis from anchor A to anchor B, the
+    /// anchors' distance, and the effective mass along the axis (nil when it is zero).
+    @inline(__always) private func axialTerms(_ joint: UnsafeMutablePointer<Joint>)
+        -> (a: UnsafeMutablePointer<SolverBody>, b: UnsafeMutablePointer<SolverBody>, axis: Vector2, length: Double, k: Double)? {
         let a = bodies + (joint.pointee.bodyA + 1), b = bodies + (joint.pointee.bodyB + 1)
         let rA = joint.pointee.anchorA, rB = joint.pointee.anchorB
         let d = b.pointee.worldPoint(joint.pointee.localAnchorB) - a.pointee.worldPoint(joint.pointee.localAnchorA)
@@ -125,7 +127,13 @@ extension StepSolver {
         let crA = rA.cross(axis), crB = rB.cross(axis)
         let k = a.pointee.inverseMass + b.pointee.inverseMass
             + a.pointee.inverseInertia * crA * crA + b.pointee.inverseInertia * crB * crB
-        guard k > 0 else { return }
+        return k > 0 ? (a, b, axis, length, k) : nil
+    }
+
+    private func solveDistanceJoint(_ index: Int, useBias: Bool) {
+        let joint = joints.baseAddress! + index
+        guard let (a, b, axis, length, k) = axialTerms(joint) else { return }
+        let rA = joint.pointee.anchorA, rB = joint.pointee.anchorB
         let cdot = (b.pointee.velocity(at: rB) - a.pointee.velocity(at: rA)).dot(axis)
         let s = scaling(joint.pointee, useBias: useBias)
         let impulse = -s.mass * (cdot + s.bias * (length - joint.pointee.length)) / k - s.impulse * joint.pointee.impulse.x
@@ -155,15 +163,8 @@ extension StepSolver {
     /// A rope: only pulls, and only when taut. Slack ropes may tighten within the sub-step.
     private func solveRopeJoint(_ index: Int, useBias: Bool) {
         let joint = joints.baseAddress! + index
-        let a = bodies + (joint.pointee.bodyA + 1), b = bodies + (joint.pointee.bodyB + 1)
+        guard let (a, b, axis, length, k) = axialTerms(joint) else { return }
         let rA = joint.pointee.anchorA, rB = joint.pointee.anchorB
-        let d = b.pointee.worldPoint(joint.pointee.localAnchorB) - a.pointee.worldPoint(joint.pointee.localAnchorA)
-        let length = d.length
-        let axis = length > 1e-9 ? (1 / length) * d : Vector2(1, 0)
-        let crA = rA.cross(axis), crB = rB.cross(axis)
-        let k = a.pointee.inverseMass + b.pointee.inverseMass
-            + a.pointee.inverseInertia * crA * crA + b.pointee.inverseInertia * crB * crB
-        guard k > 0 else { return }
         // Slack = how much longer the rope may get (≥ 0 when slack); treated like a contact gap.
         let slack = joint.pointee.length - length
         let (bias, massScale, impulseScale) = inequalityScaling(slack, joint.pointee, useBias: useBias)

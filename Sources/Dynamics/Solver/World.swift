@@ -36,6 +36,10 @@ struct World {
     private var broadPhase = BroadPhase()
     /// Each body's bounding box this step (when boundary segments need them).
     private var bodyBoxes: [AABB] = []
+    /// Scratch storage of the broad phase, kept between steps to avoid allocating.
+    private var colliding: [Bool] = []
+    private var boxes: [AABB] = []
+    private var candidatePairs: [(Int, Int)] = []
     /// The boundary segments as polygons, this step.
     private var segmentPolygons: [ConvexPolygon] = []
     /// The compact bodies of the current step (index 0 is the ground), kept to reuse its storage.
@@ -173,18 +177,25 @@ struct World {
     }
 
     private mutating func findItemContacts(dt: Double) {
-        let colliding = collisionGroups.map { $0 != 0 }
-        guard colliding.filter({ $0 }).count > 1 else { return }
-        let boxes = bodies.indices.map { i in
-            colliding[i] ? box(of: i, margin: reach(of: i, dt: dt))
-                : AABB(minX: 0, minY: 0, maxX: -1, maxY: -1)
+        var collidingCount = 0
+        colliding.removeAll(keepingCapacity: true)
+        for groups in collisionGroups {
+            colliding.append(groups != 0)
+            if groups != 0 { collidingCount += 1 }
+        }
+        guard collidingCount > 1 else { return }
+        boxes.removeAll(keepingCapacity: true)
+        for i in bodies.indices {
+            boxes.append(colliding[i] ? box(of: i, margin: reach(of: i, dt: dt)) : AABB(minX: 0, minY: 0, maxX: -1, maxY: -1))
         }
         // Attached pairs do not collide (UIKit, like Box2D's collideConnected = false).
         var connected = Set<Int>()
         for joint in joints where joint.bodyA >= 0 && joint.bodyB >= 0 {
             connected.insert(min(joint.bodyA, joint.bodyB) << 32 | max(joint.bodyA, joint.bodyB))
         }
-        var pairs: [(Int, Int)] = []
+        var pairs = candidatePairs
+        pairs.removeAll(keepingCapacity: true)
+        defer { candidatePairs = pairs }
         broadPhase.findPairs(boxes, active: colliding) { i, j in
             let shared = collisionGroups[i] & collisionGroups[j]
             guard shared != 0, bodies[i].inverseMass > 0 || bodies[j].inverseMass > 0,
