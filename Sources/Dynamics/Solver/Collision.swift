@@ -10,10 +10,36 @@ struct CollisionPoint {
     var feature: UInt32
 }
 
-/// The narrow phase's answer for a pair of shapes: a normal from A to B and up to two points.
+/// The narrow phase's answer for a pair of shapes: a normal from A to B and up to two points,
+/// stored inline (the narrow phase runs for every nearby pair every step: no heap allocation).
 struct CollisionManifold {
     var normal = Vector2.zero
-    var points: [CollisionPoint] = []
+    private(set) var count = 0
+    private var first = CollisionPoint(point: .zero, separation: 0, feature: 0)
+    private var second = CollisionPoint(point: .zero, separation: 0, feature: 0)
+
+    init() {}
+
+    init(normal: Vector2, point: CollisionPoint) {
+        self.normal = normal
+        append(point)
+    }
+
+    init(normal: Vector2) {
+        self.normal = normal
+    }
+
+    /// Adds a point; a third is ignored (two points define a contact between convex shapes).
+    mutating func append(_ point: CollisionPoint) {
+        switch count {
+        case 0: first = point
+        case 1: second = point
+        default: return
+        }
+        count += 1
+    }
+
+    subscript(index: Int) -> CollisionPoint { index == 0 ? first : second }
 }
 
 /// Polygon–polygon contact by the separating-axis test and reference-face clipping (the method of
@@ -61,10 +87,9 @@ func collide(_ polygonA: ConvexPolygon, _ placementA: Placement, _ polygonB: Con
         }
     }
     let count = incident.vertices.count
-    var clip = [
-        (incidentPlacement.apply(incident.vertices[incidentEdge]), UInt32(incidentEdge)),
-        (incidentPlacement.apply(incident.vertices[(incidentEdge + 1) % count]), UInt32((incidentEdge + 1) % count)),
-    ]
+    var clip = ClippedEdge(
+        p0: incidentPlacement.apply(incident.vertices[incidentEdge]), id0: UInt32(incidentEdge),
+        p1: incidentPlacement.apply(incident.vertices[(incidentEdge + 1) % count]), id1: UInt32((incidentEdge + 1) % count))
     let v1 = referencePlacement.apply(reference.vertices[referenceEdge])
     let v2 = referencePlacement.apply(reference.vertices[(referenceEdge + 1) % reference.vertices.count])
     let edge = v2 - v1
@@ -76,13 +101,14 @@ func collide(_ polygonA: ConvexPolygon, _ placementA: Placement, _ polygonB: Con
           clipSegment(&clip, normal: tangent, offset: tangent.dot(v2)) else { return CollisionManifold() }
 
     var manifold = CollisionManifold(normal: flip ? -normal : normal)
-    for (point, vertex) in clip {
+    func add(_ point: Vector2, _ vertex: UInt32) {
         let separation = normal.dot(point - v1)
-        guard separation <= speculativeDistance else { continue }
+        guard separation <= speculativeDistance else { return }
         let feature = UInt32(referenceEdge) << 16 | vertex << 1 | (flip ? 1 : 0)
-        manifold.points.append(CollisionPoint(point: point - (0.5 * separation) * normal,
-                                              separation: separation, feature: feature))
+        manifold.append(CollisionPoint(point: point - (0.5 * separation) * normal, separation: separation, feature: feature))
     }
+    add(clip.p0, clip.id0)
+    add(clip.p1, clip.id1)
     return manifold
 }
 
@@ -105,14 +131,19 @@ private func maximumSeparation(_ a: ConvexPolygon, _ placementA: Placement, _ b:
     return (bestEdge, best)
 }
 
-/// Keeps the part of a two-point segment where normal·p ≤ offset; false when none is left.
-private func clipSegment(_ segment: inout [(Vector2, UInt32)], normal: Vector2, offset: Double) -> Bool {
-    let d0 = normal.dot(segment[0].0) - offset, d1 = normal.dot(segment[1].0) - offset
+/// The incident edge being clipped: two end points and the vertex each came from.
+private struct ClippedEdge {
+    var p0: Vector2, id0: UInt32
+    var p1: Vector2, id1: UInt32
+}
+
+/// Keeps the part of the edge where normal·p ≤ offset; false when none is left.
+private func clipSegment(_ edge: inout ClippedEdge, normal: Vector2, offset: Double) -> Bool {
+    let d0 = normal.dot(edge.p0) - offset, d1 = normal.dot(edge.p1) - offset
     if d0 > 0 && d1 > 0 { return false }
     if d0 > 0 || d1 > 0 {
-        let t = d0 / (d0 - d1)
-        let point = segment[0].0 + t * (segment[1].0 - segment[0].0)
-        if d0 > 0 { segment[0] = (point, segment[0].1) } else { segment[1] = (point, segment[1].1) }
+        let point = edge.p0 + (d0 / (d0 - d1)) * (edge.p1 - edge.p0)
+        if d0 > 0 { edge.p0 = point } else { edge.p1 = point }
     }
     return true
 }
@@ -126,7 +157,7 @@ private func collideCircles(_ radiusA: Double, _ centreA: Vector2, _ radiusB: Do
     guard separation <= speculativeDistance else { return CollisionManifold() }
     let normal = distance > 1e-12 ? (1 / distance) * d : Vector2(0, 1)
     let point = centreA + (radiusA + 0.5 * separation) * normal
-    return CollisionManifold(normal: normal, points: [CollisionPoint(point: point, separation: separation, feature: 0)])
+    return CollisionManifold(normal: normal, point: CollisionPoint(point: point, separation: separation, feature: 0))
 }
 
 /// A polygon (A) and a circle (B): the circle's centre is nearest a face or a vertex of the
@@ -162,7 +193,7 @@ private func collide(_ polygon: ConvexPolygon, _ placement: Placement, circle ra
     let worldNormal = placement.rotation.rotate(normal)
     let gap = separation - radius
     let point = centre - (radius + 0.5 * gap) * worldNormal
-    return CollisionManifold(normal: worldNormal, points: [CollisionPoint(point: point, separation: gap, feature: feature)])
+    return CollisionManifold(normal: worldNormal, point: CollisionPoint(point: point, separation: gap, feature: feature))
 }
 
 /// Contact of a polygon with a half-plane n·x ≥ offset: the (up to two) deepest vertices within
@@ -175,19 +206,29 @@ func collide(_ plane: BoundaryPlane, _ polygon: ConvexPolygon, _ placement: Plac
         let separation = plane.separation(of: centre) - polygon.circleRadius
         guard separation < reach else { return CollisionManifold() }
         let point = centre - (polygon.circleRadius + 0.5 * separation) * plane.normal
-        return CollisionManifold(normal: plane.normal, points: [CollisionPoint(point: point, separation: separation, feature: 0)])
+        return CollisionManifold(normal: plane.normal, point: CollisionPoint(point: point, separation: separation, feature: 0))
     }
-    var candidates: [(vertex: Int, point: Vector2, separation: Double)] = []
+    // The two deepest vertices within reach, deepest first (ties to the lower index).
+    typealias Candidate = (vertex: Int, point: Vector2, separation: Double)
+    var deepest: Candidate?, second: Candidate?
     for (i, vertex) in polygon.vertices.enumerated() {
         let point = placement.apply(vertex)
         let separation = plane.separation(of: point)
-        if separation < reach { candidates.append((i, point, separation)) }
+        guard separation < reach else { continue }
+        let candidate = (i, point, separation)
+        if let best = deepest, separation >= best.separation {
+            if second == nil || separation < second!.separation { second = candidate }
+        } else {
+            second = deepest
+            deepest = candidate
+        }
     }
-    candidates.sort { $0.separation < $1.separation || ($0.separation == $1.separation && $0.vertex < $1.vertex) }
     var manifold = CollisionManifold(normal: plane.normal)
-    for candidate in candidates.prefix(2) {
-        manifold.points.append(CollisionPoint(point: candidate.point - (0.5 * candidate.separation) * plane.normal,
-                                              separation: candidate.separation, feature: UInt32(candidate.vertex)))
+    func add(_ candidate: Candidate) {
+        manifold.append(CollisionPoint(point: candidate.point - (0.5 * candidate.separation) * plane.normal,
+                                       separation: candidate.separation, feature: UInt32(candidate.vertex)))
     }
+    if let deepest { add(deepest) }
+    if let second { add(second) }
     return manifold
 }

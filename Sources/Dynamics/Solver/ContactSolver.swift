@@ -16,7 +16,7 @@ extension World {
     /// Adds the manifold for `collision` between bodies `a` (or the ground) and `b`.
     mutating func addManifold(_ collision: CollisionManifold, a: Int, b: Int, keyA: Int, keyB: Int,
                               source: ContactSource) {
-        guard !collision.points.isEmpty else { return }
+        guard collision.count > 0 else { return }
         let bodyB = bodies[b]
         let materialA = a >= 0 ? bodies[a].material : bodyB.material
         let normal = collision.normal
@@ -42,9 +42,9 @@ extension World {
                 normalImpulse: previous?.normal ?? 0, tangentImpulse: previous?.tangent ?? 0,
                 relativeVelocity: relative.dot(normal))
         }
-        let count = min(collision.points.count, 2)
-        let point0 = contactPoint(collision.points[0])
-        let point1 = count == 2 ? contactPoint(collision.points[1]) : point0
+        let count = collision.count
+        let point0 = contactPoint(collision[0])
+        let point1 = count == 2 ? contactPoint(collision[1]) : point0
         var manifold = ContactManifold(
             bodyA: a, bodyB: b, normal: normal,
             friction: (materialA.friction * bodyB.material.friction).squareRoot(),
