@@ -142,14 +142,21 @@ extension StepSolver {
         b.pointee.apply(impulse * axis, at: rB)
     }
 
-    private func solveAngleJoint(_ index: Int, useBias: Bool) {
-        let joint = joints.baseAddress! + index
+    /// What angular joints share: the bodies, their combined inverse inertia (nil when zero), and
+    /// the angle of B relative to A minus the target, in (−π, π].
+    @inline(__always) private func angularTerms(_ joint: UnsafeMutablePointer<Joint>)
+        -> (a: UnsafeMutablePointer<SolverBody>, b: UnsafeMutablePointer<SolverBody>, k: Double, angle: Double)? {
         let a = bodies + (joint.pointee.bodyA + 1), b = bodies + (joint.pointee.bodyB + 1)
         let k = a.pointee.inverseInertia + b.pointee.inverseInertia
-        guard k > 0 else { return }
-        // Angle of B relative to A, minus the target, in (−π, π].
-        let angleError = a.pointee.rotation.inverse.followed(by: b.pointee.rotation)
+        guard k > 0 else { return nil }
+        let angle = a.pointee.rotation.inverse.followed(by: b.pointee.rotation)
             .followed(by: joint.pointee.targetRotation.inverse).deterministicAngle
+        return (a, b, k, angle)
+    }
+
+    private func solveAngleJoint(_ index: Int, useBias: Bool) {
+        let joint = joints.baseAddress! + index
+        guard let (a, b, k, angleError) = angularTerms(joint) else { return }
         let s = scaling(joint.pointee, useBias: useBias)
         let impulse = -s.mass * (b.pointee.angularVelocity - a.pointee.angularVelocity + s.bias * angleError) / k
             - s.impulse * joint.pointee.impulse.x
@@ -203,6 +210,17 @@ extension StepSolver {
         applyAlong(frame.normal, frame.armA.normal, frame.armB.normal, lambda, a, b)
     }
 
+    /// One side of a limit: a non-negative accumulated impulse keeping `gap` ≥ 0, where the gap
+    /// grows at `rate` per unit of velocity; returns the impulse to apply this time.
+    @inline(__always) private func oneSided(gap: Double, rate: Double, k: Double, accumulated: inout Double,
+                                            _ joint: Joint, useBias: Bool) -> Double {
+        let (bias, massScale, impulseScale) = inequalityScaling(gap, joint, useBias: useBias)
+        let lambda = -massScale * (rate + bias) / k - impulseScale * accumulated
+        let total = max(accumulated + lambda, 0)
+        defer { accumulated = total }
+        return total - accumulated
+    }
+
     /// Keeps B's anchor between `lower` and `upper` along A's axis (two one-sided constraints).
     private func solveAxialLimit(_ index: Int, useBias: Bool) {
         let joint = joints.baseAddress! + index
@@ -216,19 +234,13 @@ extension StepSolver {
                 + frame.armB.axis * b.pointee.angularVelocity - frame.armA.axis * a.pointee.angularVelocity
         }
         if joint.pointee.lower.isFinite {
-            let (bias, m, i) = inequalityScaling(frame.offset.x - joint.pointee.lower, joint.pointee, useBias: useBias)
-            let lambda = -m * (cdot() + bias) / k - i * joint.pointee.impulse.x
-            let accumulated = max(joint.pointee.impulse.x + lambda, 0)
-            let applied = accumulated - joint.pointee.impulse.x
-            joint.pointee.impulse.x = accumulated
+            let applied = oneSided(gap: frame.offset.x - joint.pointee.lower, rate: cdot(), k: k,
+                                   accumulated: &joint.pointee.impulse.x, joint.pointee, useBias: useBias)
             applyAlong(frame.axis, frame.armA.axis, frame.armB.axis, applied, a, b)
         }
         if joint.pointee.upper.isFinite {
-            let (bias, m, i) = inequalityScaling(joint.pointee.upper - frame.offset.x, joint.pointee, useBias: useBias)
-            let lambda = -m * (-cdot() + bias) / k - i * joint.pointee.impulse.y
-            let accumulated = max(joint.pointee.impulse.y + lambda, 0)
-            let applied = accumulated - joint.pointee.impulse.y
-            joint.pointee.impulse.y = accumulated
+            let applied = oneSided(gap: joint.pointee.upper - frame.offset.x, rate: -cdot(), k: k,
+                                   accumulated: &joint.pointee.impulse.y, joint.pointee, useBias: useBias)
             applyAlong(frame.axis, frame.armA.axis, frame.armB.axis, -applied, a, b)
         }
     }
@@ -236,28 +248,16 @@ extension StepSolver {
     /// Keeps the relative angle between `lower` and `upper`.
     private func solveAngleLimit(_ index: Int, useBias: Bool) {
         let joint = joints.baseAddress! + index
-        let a = bodies + (joint.pointee.bodyA + 1), b = bodies + (joint.pointee.bodyB + 1)
-        let k = a.pointee.inverseInertia + b.pointee.inverseInertia
-        guard k > 0 else { return }
-        let angle = a.pointee.rotation.inverse.followed(by: b.pointee.rotation)
-            .followed(by: joint.pointee.targetRotation.inverse).deterministicAngle
+        guard let (a, b, k, angle) = angularTerms(joint) else { return }
         if joint.pointee.lower.isFinite {
-            let (bias, m, i) = inequalityScaling(angle - joint.pointee.lower, joint.pointee, useBias: useBias)
-            let wRel = b.pointee.angularVelocity - a.pointee.angularVelocity
-            let lambda = -m * (wRel + bias) / k - i * joint.pointee.impulse.x
-            let accumulated = max(joint.pointee.impulse.x + lambda, 0)
-            let applied = accumulated - joint.pointee.impulse.x
-            joint.pointee.impulse.x = accumulated
+            let applied = oneSided(gap: angle - joint.pointee.lower, rate: b.pointee.angularVelocity - a.pointee.angularVelocity,
+                                   k: k, accumulated: &joint.pointee.impulse.x, joint.pointee, useBias: useBias)
             a.pointee.apply(.zero, at: .zero, angular: -applied)
             b.pointee.apply(.zero, at: .zero, angular: applied)
         }
         if joint.pointee.upper.isFinite {
-            let (bias, m, i) = inequalityScaling(joint.pointee.upper - angle, joint.pointee, useBias: useBias)
-            let wRel = b.pointee.angularVelocity - a.pointee.angularVelocity
-            let lambda = -m * (-wRel + bias) / k - i * joint.pointee.impulse.y
-            let accumulated = max(joint.pointee.impulse.y + lambda, 0)
-            let applied = accumulated - joint.pointee.impulse.y
-            joint.pointee.impulse.y = accumulated
+            let applied = oneSided(gap: joint.pointee.upper - angle, rate: a.pointee.angularVelocity - b.pointee.angularVelocity,
+                                   k: k, accumulated: &joint.pointee.impulse.y, joint.pointee, useBias: useBias)
             a.pointee.apply(.zero, at: .zero, angular: applied)
             b.pointee.apply(.zero, at: .zero, angular: -applied)
         }
