@@ -41,14 +41,35 @@ public struct RoundedRectangle: Equatable, Sendable {
     public var fill: RGBA8
     /// Opacity 0…1 multiplying the fill's alpha, like a layer's opacity.
     public var alpha: Double
+    /// A drop shadow drawn under the shape, if any.
+    public var shadow: Shadow?
 
     public init(center: CGPoint, size: CGSize, cornerRadius: Double = 0,
-                transform: CGAffineTransform = .identity, fill: RGBA8, alpha: Double = 1) {
+                transform: CGAffineTransform = .identity, fill: RGBA8, alpha: Double = 1, shadow: Shadow? = nil) {
         self.center = center
         self.size = size
         self.cornerRadius = cornerRadius
         self.transform = transform
         self.fill = fill
         self.alpha = alpha
+        self.shadow = shadow
+    }
+}
+
+/// A drop shadow: the shape's outline moved by `offset` in screen space (not rotated with the
+/// shape, like CoreGraphics' shadows), filled with `color` and blurred by a Gaussian of standard
+/// deviation `blur / 2` points (the CSS and canvas `shadowBlur` convention).
+public struct Shadow: Equatable, Sendable {
+    /// Points, screen space.
+    public var offset: CGVector
+    /// Points; σ = blur / 2. 0 is a hard shadow.
+    public var blur: Double
+    /// Straight-alpha sRGB; its alpha is multiplied by the shape's.
+    public var color: RGBA8
+
+    public init(offset: CGVector, blur: Double, color: RGBA8) {
+        self.offset = offset
+        self.blur = blur
+        self.color = color
     }
 }

@@ -1,0 +1,90 @@
+import Foundation
+import Geometry
+
+/// A rounded rectangle placed in pixel space, able to say how much of each pixel it covers.
+///
+/// Coverage is the fraction of each pixel's square the shape covers. Pixels whose square lies
+/// wholly inside or outside the shape (decided conservatively from the exact distance to the
+/// outline) get 1 or 0 exactly; pixels on the outline are sampled on a 16×16 grid, so an edge
+/// crossing a pixel is placed to within half a sample (1/32 of the pixel, 8/255 of coverage).
+struct ShapeCoverage {
+    /// Samples per pixel side on the outline.
+    static let edgeSamples = 16
+
+    let centre: Vector2
+    /// Pixel space to shape space (points, centred), the inverse of the scaled linear transform.
+    let inverse: (a: Double, b: Double, c: Double, d: Double)
+    let outline: RoundedRectOutline
+    /// A pixel square maps into shape space within this distance of its centre's image.
+    let footprint: Double
+    /// The shape's bounding box in pixels (not clipped).
+    let minX: Double, minY: Double, maxX: Double, maxY: Double
+
+    /// `shape` at `scale` pixels per point, its centre moved by `offset` points; nil when the
+    /// shape is empty or its transform is singular.
+    init?(_ shape: RoundedRectangle, scale: Double, offset: CGVector = .zero) {
+        guard shape.size.width > 0, shape.size.height > 0 else { return nil }
+        let t = shape.transform
+        let a = Double(t.a) * scale, b = Double(t.b) * scale, c = Double(t.c) * scale, d = Double(t.d) * scale
+        let determinant = a * d - b * c
+        guard determinant != 0 else { return nil }
+        centre = Vector2(Double(shape.center.x + offset.dx) * scale, Double(shape.center.y + offset.dy) * scale)
+        inverse = (d / determinant, -b / determinant, -c / determinant, a / determinant)
+        let halfWidth = Double(shape.size.width) / 2, halfHeight = Double(shape.size.height) / 2
+        outline = RoundedRectOutline(halfWidth: halfWidth, halfHeight: halfHeight,
+                                     radius: min(max(shape.cornerRadius, 0), min(halfWidth, halfHeight)))
+        let extentX = abs(a) * halfWidth + abs(c) * halfHeight
+        let extentY = abs(b) * halfWidth + abs(d) * halfHeight
+        (minX, maxX, minY, maxY) = (centre.x - extentX, centre.x + extentX, centre.y - extentY, centre.y + extentY)
+        footprint = 0.5 * ((inverse.a * inverse.a + inverse.b * inverse.b + inverse.c * inverse.c
+            + inverse.d * inverse.d) * 2).squareRoot()
+    }
+
+    /// The pixel columns and rows the shape touches, clipped to `0..<width`, `0..<height`.
+    func pixelBounds(width: Int, height: Int, margin: Int = 0) -> (x0: Int, x1: Int, y0: Int, y1: Int)? {
+        let x0 = max(0, Int(minX.rounded(.down)) - margin), x1 = min(width, Int(maxX.rounded(.up)) + margin)
+        let y0 = max(0, Int(minY.rounded(.down)) - margin), y1 = min(height, Int(maxY.rounded(.up)) + margin)
+        return x0 < x1 && y0 < y1 ? (x0, x1, y0, y1) : nil
+    }
+
+    /// Coverage of pixel (x, y), 0…1.
+    @inline(__always) func coverage(x: Int, y: Int) -> Double {
+        let px = Double(x) + 0.5 - centre.x, py = Double(y) + 0.5 - centre.y
+        let distance = outline.signedDistance(inverse.a * px + inverse.c * py, inverse.b * px + inverse.d * py)
+        if distance <= -footprint { return 1 }
+        if distance >= footprint { return 0 }
+        let samples = Self.edgeSamples
+        let step = 1.0 / Double(samples)
+        var inside = 0
+        for sy in 0..<samples {
+            let qy = Double(y) + (Double(sy) + 0.5) * step - centre.y
+            for sx in 0..<samples {
+                let qx = Double(x) + (Double(sx) + 0.5) * step - centre.x
+                if outline.contains(inverse.a * qx + inverse.c * qy, inverse.b * qx + inverse.d * qy) { inside += 1 }
+            }
+        }
+        return Double(inside) / Double(samples * samples)
+    }
+}
+
+/// The outline of a rounded rectangle centred on the origin, in its own (point) coordinates.
+struct RoundedRectOutline {
+    var halfWidth: Double
+    var halfHeight: Double
+    var radius: Double
+
+    /// Exact signed distance to the outline: negative inside, points.
+    @inline(__always) func signedDistance(_ x: Double, _ y: Double) -> Double {
+        let qx = abs(x) - (halfWidth - radius), qy = abs(y) - (halfHeight - radius)
+        let outsideX = max(qx, 0), outsideY = max(qy, 0)
+        return (outsideX * outsideX + outsideY * outsideY).squareRoot() + min(max(qx, qy), 0) - radius
+    }
+
+    @inline(__always) func contains(_ x: Double, _ y: Double) -> Bool {
+        let ax = abs(x), ay = abs(y)
+        if ax > halfWidth || ay > halfHeight { return false }
+        let qx = ax - (halfWidth - radius), qy = ay - (halfHeight - radius)
+        if qx <= 0 || qy <= 0 { return true }
+        return qx * qx + qy * qy <= radius * radius
+    }
+}
