@@ -7,6 +7,8 @@ public struct RenderOptions: Sendable {
     public var gifPath: String?
     /// PNG sequence destination directory, if any.
     public var pngDirectory: String?
+    /// Display-list trace destination (JSON Lines), if any.
+    public var tracePath: String?
     /// Frames per second of the output. Nil: 50 for GIF (its maximum), 60 for PNG sequences.
     public var fps: Double?
     /// Seconds. Nil: the demo's default.

@@ -18,6 +18,9 @@ struct DemoCommand: ParsableCommand {
     @Option(name: .customLong("png-dir"), help: ArgumentHelp("Write a PNG sequence into this directory.", valueName: "dir"))
     var pngDirectory: String?
 
+    @Option(help: ArgumentHelp("Write every frame's display list here (JSON Lines; see 'dynrender raster').", valueName: "file.jsonl"))
+    var trace: String?
+
     @Option(parsing: .unconditional, help: "Frames per second (default 50 for GIF, the format's maximum; 60 for PNG).")
     var fps: Double?
 
@@ -47,6 +50,7 @@ struct DemoCommand: ParsableCommand {
         var options = RenderOptions()
         options.gifPath = gif
         options.pngDirectory = pngDirectory
+        options.tracePath = trace
         options.fps = fps
         options.duration = duration
         options.scale = scale
@@ -80,7 +84,7 @@ struct DemoCommand: ParsableCommand {
         }
         guard !quiet else { return }
         let seconds = Date().timeIntervalSince(started)
-        let targets = [options.gifPath, options.pngDirectory].compactMap { $0 }.joined(separator: " and ")
+        let targets = [options.gifPath, options.pngDirectory, options.tracePath].compactMap { $0 }.joined(separator: " and ")
         print("wrote \(targets): \(plan.frameCount) frames, \(plan.pixelWidth)x\(plan.pixelHeight) px, in \(String(format: "%.2f", seconds)) s")
     }
 

@@ -205,6 +205,51 @@ import Codecs
         return usage.ru_maxrss
     }
 
+    /// A demo's trace, rendered by `raster`, gives the very same GIF as the demo itself.
+    @Test func traceThenRasterReproducesTheRender() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let demo = try run(["demo", "gravity", "--scale", "0.5", "--trace", "\(directory)/t.jsonl", "--gif", "\(directory)/a.gif"])
+        #expect(demo.status == 0, "\(demo.stderr)")
+        let raster = try run(["raster", "\(directory)/t.jsonl", "--gif", "\(directory)/b.gif"])
+        #expect(raster.status == 0, "\(raster.stderr)")
+        let a = try Data(contentsOf: URL(fileURLWithPath: "\(directory)/a.gif"))
+        let b = try Data(contentsOf: URL(fileURLWithPath: "\(directory)/b.gif"))
+        #expect(a == b)
+        let lines = try String(contentsOfFile: "\(directory)/t.jsonl", encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 125)
+    }
+
+    /// A malformed line stops `raster` with its line number and field; nothing is written and an
+    /// existing output is untouched.
+    @Test func malformedDisplayListWritesNothing() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let good = ##"{"frame":0,"t":0,"width":20,"height":20,"scale":1,"background":"#FFFFFF","shapes":[{"cx":10,"cy":10,"w":5,"h":5,"radius":1,"angle":0,"fill":"#FF0000FF","alpha":1,"shadow":null}]}"##
+        let second = good.replacingOccurrences(of: ##""frame":0,"t":0"##, with: ##""frame":1,"t":0.1"##)
+        let bad = good.replacingOccurrences(of: ##""frame":0,"t":0"##, with: ##""frame":2,"t":0.2"##)
+            .replacingOccurrences(of: ##""alpha":1"##, with: ##""alpha":"full""##)
+        try [good, second, bad].joined(separator: "\n").write(toFile: "\(directory)/in.jsonl", atomically: true, encoding: .utf8)
+        try Data("old".utf8).write(to: URL(fileURLWithPath: "\(directory)/out.gif"))
+        let result = try run(["raster", "\(directory)/in.jsonl", "--gif", "\(directory)/out.gif", "--png-dir", "\(directory)/frames"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "dynrender: \(directory)/in.jsonl: line 3: field 'shapes[0].alpha': expected a number\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: "\(directory)/out.gif")) == Data("old".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["in.jsonl", "out.gif"])
+
+        try [good, good].joined(separator: "\n").write(toFile: "\(directory)/repeat.jsonl", atomically: true, encoding: .utf8)
+        let repeated = try run(["raster", "\(directory)/repeat.jsonl", "--gif", "\(directory)/x.gif"])
+        #expect(repeated.status == 2)
+        #expect(repeated.stderr.contains("line 2: field 'frame': must be 1"))
+
+        let missing = try run(["raster", "\(directory)/nope.jsonl", "--gif", "\(directory)/x.gif"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("cannot read"))
+        let noOutput = try run(["raster", "\(directory)/in.jsonl"])
+        #expect(noOutput.status == 2)
+        #expect(noOutput.stderr.contains("--gif PATH and/or --png-dir DIR"))
+    }
+
     @Test func helpExitsZero() throws {
         let result = try run(["demo", "--help"])
         #expect(result.status == 0)

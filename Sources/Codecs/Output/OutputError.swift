@@ -14,7 +14,7 @@ public struct OutputError: Error, CustomStringConvertible, Equatable {
     }
 
     /// An error for `path` from the current `errno`, e.g. "cannot write 'x.gif': No space left on device".
-    static func system(_ action: String, _ path: String, errno code: Int32 = errno) -> OutputError {
+    public static func system(_ action: String, _ path: String, errno code: Int32 = errno) -> OutputError {
         OutputError("cannot \(action) '\(path)': \(String(cString: strerror(code)))")
     }
 }
