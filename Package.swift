@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .executable(name: "dynrender", targets: ["dynrender"]),
         .executable(name: "dynrender-physics-bench", targets: ["PhysicsBenchmark"]),
+        .executable(name: "dynrender-raster-bench", targets: ["RasterBenchmark"]),
         // Everything a user needs to define and render their own scenes.
         .library(name: "DynRender",
                  targets: ["Geometry", "Pixels", "Dynamics", "Raster", "Codecs", "Scene", "Demos", "Rendering"]),
@@ -50,6 +51,8 @@ let package = Package(
 
         // Times the shared physics workloads (release build; see README, Benchmarks).
         .executableTarget(name: "PhysicsBenchmark", dependencies: ["Dynamics"]),
+        // Times rasterisation of display-list workloads (release build; see README, Benchmarks).
+        .executableTarget(name: "RasterBenchmark", dependencies: ["Raster", "Rendering"]),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "Geometry"]),

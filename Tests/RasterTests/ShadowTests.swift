@@ -8,18 +8,19 @@ import Geometry
     /// 64×64-sample coverage of the offset shape, blurred by the exact sampled Gaussian (σ = blur/2
     /// points, truncated at 4σ), composited in floating point. Bound: the coverage bound (≤ 8/255
     /// on edge pixels before blurring, which averages it down) plus rounding: max 3/255, mean 0.3/255.
-    @Test func shadowMatchesAnExactGaussianBlur() {
+    /// Two cases: σ = 6 px (computed on a grid of 2-pixel cells) and σ = 9 px (3-pixel cells).
+    @Test(arguments: [(6.0, 2.0), (18.0, 1.0)])
+    func shadowMatchesAnExactGaussianBlur(blur: Double, scale: Double) {
         let shape = RoundedRectangle(center: CGPoint(x: 30, y: 28), size: CGSize(width: 30, height: 18), cornerRadius: 5,
                                      transform: CGAffineTransform(rotationAngle: 0.2), fill: RGBA8(255, 59, 48),
-                                     shadow: Shadow(offset: CGVector(dx: 0, dy: 5), blur: 6, color: RGBA8(0, 0, 0, 77)))
-        let scale = 2.0
+                                     shadow: Shadow(offset: CGVector(dx: 0, dy: 5), blur: blur, color: RGBA8(0, 0, 0, 77)))
         let list = DisplayList(size: CGSize(width: 60, height: 60), scale: scale, background: RGBA8(255, 255, 255),
                                shapes: [shape])
         let image = Rasterizer().render(list).image
         let (w, h) = (image.width, image.height)
 
         // Reference shadow coverage on the whole canvas grown by the kernel radius.
-        let sigma = 6.0 / 2 * scale
+        let sigma = blur / 2 * scale
         let radius = Int((4 * sigma).rounded(.up))
         let (gw, gh) = (w + 2 * radius, h + 2 * radius)
         var shadowShape = shape
@@ -30,20 +31,25 @@ import Geometry
                 cov[y * gw + x] = CoverageReference.coverage(of: shadowShape, scale: scale, x: x - radius, y: y - radius)
             }
         }
-        let weights = (-radius...radius).map { exp(-0.5 * pow(Double($0) / sigma, 2)) }
-        let total = weights.reduce(0, +)
-        func blurred(_ x: Int, _ y: Int) -> Double {
-            var sum = 0.0
-            for j in -radius...radius {
-                var row = 0.0
-                for i in -radius...radius {
-                    let (sx, sy) = (x + i, y + j)
-                    if sx >= 0 && sx < gw && sy >= 0 && sy < gh { row += weights[i + radius] * cov[sy * gw + sx] }
-                }
-                sum += weights[j + radius] * row
+        let raw = (-radius...radius).map { exp(-0.5 * pow(Double($0) / sigma, 2)) }
+        let weights = raw.map { $0 / raw.reduce(0, +) }
+        // Separable exact blur in floating point, zero beyond the grid.
+        var rows = [Double](repeating: 0, count: gw * gh), blurredGrid = rows
+        for y in 0..<gh {
+            for x in 0..<gw {
+                var sum = 0.0
+                for i in -radius...radius where x + i >= 0 && x + i < gw { sum += weights[i + radius] * cov[y * gw + x + i] }
+                rows[y * gw + x] = sum
             }
-            return sum / (total * total)
         }
+        for y in 0..<gh {
+            for x in 0..<gw {
+                var sum = 0.0
+                for j in -radius...radius where y + j >= 0 && y + j < gh { sum += weights[j + radius] * rows[(y + j) * gw + x] }
+                blurredGrid[y * gw + x] = sum
+            }
+        }
+        func blurred(_ x: Int, _ y: Int) -> Double { blurredGrid[y * gw + x] }
         var worst = 0.0, sum = 0.0
         for y in 0..<h {
             for x in 0..<w {
@@ -63,7 +69,8 @@ import Geometry
         #expect(worst <= 3, "largest error \(worst)/255")
         #expect(mean <= 0.3, "mean error \(mean)/255")
         // The shadow is really there: below the shape, where it is not covered, it darkens.
-        #expect(image[60, 82].r < 245 && image[60, 82].r > 180, "shadow under the bottom edge: \(image[60, 82])")
+        let below = image[Int(30 * scale), Int(41 * scale)]
+        #expect(below.r < 245 && below.r > 180, "shadow under the bottom edge: \(below)")
     }
 
     @Test func hardShadowAndOffCanvasShadow() {
