@@ -40,17 +40,18 @@ public struct Rasterizer: Sendable {
             let words = UnsafeMutableRawPointer(pixels.baseAddress!).assumingMemoryBound(to: UInt32.self)
             for y in box.y0..<box.y1 {
                 let row = y * width
+                guard let span = geometry.columns(inRow: y, width: width) else { continue }
                 // Walk in from the left and from the right until a fully covered pixel: the shape
                 // is convex, so every pixel between two fully covered ones is fully covered too.
-                var left = box.x0
-                while left < box.x1 {
+                var left = span.lowerBound
+                while left < span.upperBound {
                     let coverage = geometry.coverage(x: left, y: y)
                     if coverage >= 1 { break }
                     if coverage > 0 { source.blend(coverage, into: pixels, at: (row + left) * 4) }
                     left += 1
                 }
-                guard left < box.x1 else { continue }
-                var right = box.x1 - 1
+                guard left < span.upperBound else { continue }
+                var right = span.upperBound - 1
                 while right > left {
                     let coverage = geometry.coverage(x: right, y: y)
                     if coverage >= 1 { break }

@@ -31,6 +31,8 @@ struct ShapeCoverage {
     let smoothCorners: Bool
     /// Whether the shape is at least a pixel's footprint thick, so a pixel sees one edge at most.
     let thick: Bool
+    /// The corners of the shape's (unrounded) rectangle in pixel space, in order around it.
+    let corners: (Vector2, Vector2, Vector2, Vector2)
 
     /// `shape` at `scale` pixels per point, its centre moved by `offset` points; nil when the
     /// shape is empty or its transform is singular.
@@ -55,6 +57,37 @@ struct ShapeCoverage {
         let smallest = ((frobenius - ((frobenius * frobenius - 4 * determinant * determinant).squareRoot())) / 2).squareRoot()
         smoothCorners = outline.radius * smallest >= Self.arcLineRadius
         thick = min(halfWidth, halfHeight) >= footprint
+        let centre = self.centre
+        func corner(_ sx: Double, _ sy: Double) -> Vector2 {
+            centre + Vector2(a * sx * halfWidth + c * sy * halfHeight, b * sx * halfWidth + d * sy * halfHeight)
+        }
+        corners = (corner(-1, -1), corner(1, -1), corner(1, 1), corner(-1, 1))
+    }
+
+    /// The columns, clipped to `0..<width`, where pixel row `y` can meet the shape: the x-extent of
+    /// the shape's rectangle within the strip [y, y + 1), so that a rotated, thin shape costs its
+    /// area, not its bounding box.
+    func columns(inRow y: Int, width: Int) -> Range<Int>? {
+        let top = Double(y), bottom = Double(y + 1)
+        var low = Double.infinity, high = -Double.infinity
+        /// Widens [low, high] by the part of edge pq inside the strip.
+        @inline(__always) func include(_ p: Vector2, _ q: Vector2) {
+            let (p0, p1) = p.y <= q.y ? (p, q) : (q, p)
+            guard p1.y >= top, p0.y <= bottom else { return }
+            let dy = p1.y - p0.y
+            let t0 = dy > 0 ? max(0, (top - p0.y) / dy) : 0
+            let t1 = dy > 0 ? min(1, (bottom - p0.y) / dy) : 1
+            let x0 = p0.x + t0 * (p1.x - p0.x), x1 = p0.x + t1 * (p1.x - p0.x)
+            low = min(low, x0, x1)
+            high = max(high, x0, x1)
+        }
+        include(corners.0, corners.1)
+        include(corners.1, corners.2)
+        include(corners.2, corners.3)
+        include(corners.3, corners.0)
+        guard low <= high else { return nil }
+        let x0 = max(0, Int(low.rounded(.down))), x1 = min(width, Int(high.rounded(.up)))
+        return x0 < x1 ? x0..<x1 : nil
     }
 
     /// The pixel columns and rows the shape touches, clipped to `0..<width`, `0..<height`.
