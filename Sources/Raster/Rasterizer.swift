@@ -61,7 +61,7 @@ public struct Rasterizer: Sendable {
                 if let solid {
                     (words + row + left).update(repeating: solid, count: right - left + 1)
                 } else {
-                    for x in left...right { source.blend(1, into: pixels, at: (row + x) * 4) }
+                    source.blendSpan(into: pixels, from: (row + left) * 4, count: right - left + 1)
                 }
             }
         }
@@ -153,6 +153,27 @@ struct PremultipliedColor {
         pixels[index + 1] = channel(g * coverage, pixels[index + 1], keep)
         pixels[index + 2] = channel(b * coverage, pixels[index + 2], keep)
         pixels[index + 3] = channel(a * coverage, pixels[index + 3], keep)
+    }
+
+    /// Source-over at full coverage along a run of `count` pixels from byte `start`, in integer
+    /// arithmetic: each channel is src + dst·(255 − srcα)/255, both terms rounded (within 1/255 of
+    /// the exact value, like `blend`).
+    @inline(__always) func blendSpan(into pixels: UnsafeMutableBufferPointer<UInt8>, from start: Int, count: Int) {
+        let sr = Int(r + 0.5), sg = Int(g + 0.5), sb = Int(b + 0.5), sa = Int(a + 0.5)
+        let keep = 255 - sa
+        var index = start
+        for _ in 0..<count {
+            // round(v·keep / 255), exactly, by the multiply-shift identity (valid for v·keep ≤ 65025).
+            @inline(__always) func scaled(_ v: UInt8) -> Int {
+                let t = Int(v) * keep + 128
+                return (t + (t >> 8)) >> 8
+            }
+            pixels[index] = UInt8(truncatingIfNeeded: min(255, sr + scaled(pixels[index])))
+            pixels[index + 1] = UInt8(truncatingIfNeeded: min(255, sg + scaled(pixels[index + 1])))
+            pixels[index + 2] = UInt8(truncatingIfNeeded: min(255, sb + scaled(pixels[index + 2])))
+            pixels[index + 3] = UInt8(truncatingIfNeeded: min(255, sa + scaled(pixels[index + 3])))
+            index += 4
+        }
     }
 
     /// Rounds to nearest; the value is never negative, so truncating after adding ½ is exact.
