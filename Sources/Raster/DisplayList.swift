@@ -43,9 +43,12 @@ public struct RoundedRectangle: Equatable, Sendable {
     public var alpha: Double
     /// A drop shadow drawn under the shape, if any.
     public var shadow: Shadow?
+    /// An outline stroked just inside the edge, over the fill, if any.
+    public var border: Border?
 
     public init(center: CGPoint, size: CGSize, cornerRadius: Double = 0,
-                transform: CGAffineTransform = .identity, fill: RGBA8, alpha: Double = 1, shadow: Shadow? = nil) {
+                transform: CGAffineTransform = .identity, fill: RGBA8, alpha: Double = 1, shadow: Shadow? = nil,
+                border: Border? = nil) {
         self.center = center
         self.size = size
         self.cornerRadius = cornerRadius
@@ -53,6 +56,22 @@ public struct RoundedRectangle: Equatable, Sendable {
         self.fill = fill
         self.alpha = alpha
         self.shadow = shadow
+        self.border = border
+    }
+}
+
+/// A stroke inside a shape's edge, like a layer's `borderWidth` and `borderColor`: the ring between
+/// the outline and the outline inset by `width` (its corner radius reduced by `width`), drawn over
+/// the fill. Its colour's alpha is multiplied by the shape's.
+public struct Border: Equatable, Sendable {
+    /// Points.
+    public var width: Double
+    /// Straight-alpha sRGB.
+    public var color: RGBA8
+
+    public init(width: Double, color: RGBA8) {
+        self.width = width
+        self.color = color
     }
 }
 

@@ -36,8 +36,9 @@ public struct DisplayListError: Error, CustomStringConvertible, Equatable {
 }
 
 /// Reads and writes the JSON Lines display-list format of `shared/spec/display-list.md` (v1), with
-/// dynrender's backwards-compatible extension documented in `docs/display-list-extensions.md`: an
-/// optional `transform` [a, b, c, d] for shapes whose transform is not a pure rotation.
+/// dynrender's backwards-compatible extensions documented in `docs/display-list-extensions.md`: an
+/// optional `transform` [a, b, c, d] for shapes whose transform is not a pure rotation, and an
+/// optional `border` {width, color}.
 public enum DisplayListJSON {
     /// The frame as one line of JSON (no newline). Numbers are written in their shortest exact
     /// form, so the same frame always gives the same bytes. Fails on non-finite numbers, which
@@ -61,6 +62,9 @@ public enum DisplayListJSON {
                 out += ",\"blur\":\(try number(shadow.blur, "blur")),\"color\":\"\(hex(shadow.color, alpha: true))\"}"
             } else {
                 out += ",\"shadow\":null"
+            }
+            if let border = shape.border {
+                out += ",\"border\":{\"width\":\(try number(border.width, "border.width")),\"color\":\"\(hex(border.color, alpha: true))\"}"
             }
             if !isRotation {
                 out += ",\"transform\":[\(try [t.a, t.b, t.c, t.d].map { try number(Double($0), "transform") }.joined(separator: ","))]"
@@ -111,6 +115,14 @@ public enum DisplayListJSON {
                 }
                 shadow = Shadow(offset: CGVector(dx: CGFloat(d.dx), dy: CGFloat(d.dy)), blur: d.blur, color: color)
             }
+            var border: Border?
+            if let b = s.border {
+                guard b.width.isFinite, b.width >= 0 else { throw fail(at + "border.width", "must be a number ≥ 0") }
+                guard let color = RGBA8(hex: b.color) else {
+                    throw fail(at + "border.color", "must be #RRGGBBAA or #RRGGBB, not '\(b.color)'")
+                }
+                border = Border(width: b.width, color: color)
+            }
             var transform = CGAffineTransform(rotationAngle: CGFloat(s.angle))
             if let m = s.transform {
                 guard m.count == 4, m.allSatisfy(\.isFinite) else { throw fail(at + "transform", "must be four finite numbers [a, b, c, d]") }
@@ -118,7 +130,7 @@ public enum DisplayListJSON {
             }
             shapes.append(RoundedRectangle(center: CGPoint(x: s.cx, y: s.cy), size: CGSize(width: s.w, height: s.h),
                                            cornerRadius: s.radius, transform: transform, fill: fill, alpha: s.alpha,
-                                           shadow: shadow))
+                                           shadow: shadow, border: border))
         }
         return DisplayListFrame(index: raw.frame, time: raw.t,
                                 list: DisplayList(size: CGSize(width: raw.width, height: raw.height), scale: raw.scale,
@@ -143,6 +155,12 @@ public enum DisplayListJSON {
         var alpha: Double
         var shadow: ShadowRecord?
         var transform: [Double]?
+        var border: BorderRecord?
+    }
+
+    private struct BorderRecord: Decodable {
+        var width: Double
+        var color: String
     }
 
     private struct ShadowRecord: Decodable {

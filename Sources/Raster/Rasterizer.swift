@@ -18,6 +18,34 @@ public struct Rasterizer: Sendable {
                 drawShadow(shadow, of: shape, scale: list.scale, into: &canvas)
             }
             fill(shape, scale: list.scale, into: &canvas)
+            if let border = shape.border {
+                stroke(border, of: shape, scale: list.scale, into: &canvas)
+            }
+        }
+    }
+
+    /// The border: coverage of the outline minus coverage of the outline inset by the border's
+    /// width, so its edges are exactly as anti-aliased as the shape's own.
+    private func stroke(_ border: Border, of shape: RoundedRectangle, scale: Double, into canvas: inout Canvas) {
+        let opacity = Double(border.color.a) / 255 * min(max(shape.alpha, 0), 1)
+        guard opacity > 0, border.width > 0, let outer = ShapeCoverage(shape, scale: scale),
+              let box = outer.pixelBounds(width: canvas.width, height: canvas.height) else { return }
+        var insetShape = shape
+        insetShape.size = CGSize(width: Double(shape.size.width) - 2 * border.width,
+                                 height: Double(shape.size.height) - 2 * border.width)
+        insetShape.cornerRadius = max(min(shape.cornerRadius, min(Double(shape.size.width), Double(shape.size.height)) / 2)
+                                      - border.width, 0)
+        let inner = ShapeCoverage(insetShape, scale: scale)  // nil when the border fills the shape
+        let source = PremultipliedColor(border.color, opacity: opacity)
+        let width = canvas.width
+        canvas.pixels.withUnsafeMutableBufferPointer { pixels in
+            for y in box.y0..<box.y1 {
+                guard let span = outer.columns(inRow: y, width: width) else { continue }
+                for x in span {
+                    let coverage = outer.coverage(x: x, y: y) - (inner?.coverage(x: x, y: y) ?? 0)
+                    if coverage > 0 { source.blend(min(coverage, 1), into: pixels, at: (y * width + x) * 4) }
+                }
+            }
         }
     }
 

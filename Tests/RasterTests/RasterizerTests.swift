@@ -100,3 +100,47 @@ import Geometry
         #expect(image[0, 20] == blue && image[1, 20] == blue && image[2, 20] == white)
     }
 }
+
+@Suite struct BorderTests {
+    /// A rotated, rounded card with a 1.5 pt border at scale 2, against the reference: the ring's
+    /// coverage is outer − inner coverage; the bound is the shape bound (max 16/255, mean 0.05/255).
+    @Test func borderMatchesTheReference() {
+        let card = RoundedRectangle(center: CGPoint(x: 20, y: 20), size: CGSize(width: 26, height: 18), cornerRadius: 6,
+                                    transform: CGAffineTransform(rotationAngle: 0.35), fill: RGBA8(255, 255, 255),
+                                    border: Border(width: 1.5, color: RGBA8(0, 122, 255)))
+        let scale = 2.0
+        let image = Rasterizer().render(DisplayList(size: CGSize(width: 40, height: 40), scale: scale,
+                                                    background: RGBA8(40, 40, 40), shapes: [card])).image
+        var inner = card
+        inner.size = CGSize(width: 23, height: 15)
+        inner.cornerRadius = 4.5
+        var worst = 0.0, total = 0.0
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let outer = CoverageReference.coverage(of: card, scale: scale, x: x, y: y)
+                let ring = outer - CoverageReference.coverage(of: inner, scale: scale, x: x, y: y)
+                var colour = [40.0, 40, 40].map { 255 * outer + $0 * (1 - outer) }
+                colour = zip(colour, [0.0, 122, 255]).map { $1 * ring + $0 * (1 - ring) }
+                let got = image[x, y]
+                for (value, expected) in zip([got.r, got.g, got.b], colour) {
+                    worst = max(worst, abs(Double(value) - expected))
+                    total += abs(Double(value) - expected)
+                }
+            }
+        }
+        #expect(worst <= 16, "largest error \(worst)/255")
+        #expect(total / Double(image.width * image.height * 3) <= 0.05, "mean error \(total / Double(image.width * image.height * 3))")
+        // The centre is the fill; the border is blue along the edge.
+        #expect(image[40, 40] == RGBA8(255, 255, 255))
+    }
+
+    @Test func borderRoundTripsThroughJSON() throws {
+        let frame = DisplayListFrame(index: 0, time: 0, list: DisplayList(
+            size: CGSize(width: 10, height: 10), scale: 1, background: RGBA8(0, 0, 0), shapes: [
+                RoundedRectangle(center: CGPoint(x: 5, y: 5), size: CGSize(width: 6, height: 6), fill: RGBA8(9, 9, 9),
+                                 border: Border(width: 1, color: RGBA8(1, 2, 3, 4)))]))
+        let line = try DisplayListJSON.encode(frame)
+        #expect(line.contains(##""border":{"width":1,"color":"#01020304"}"##))
+        #expect(try DisplayListJSON.decode(line, lineNumber: 1).list.shapes[0].border == Border(width: 1, color: RGBA8(1, 2, 3, 4)))
+    }
+}
