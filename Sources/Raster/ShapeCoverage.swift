@@ -31,6 +31,9 @@ struct ShapeCoverage {
     let smoothCorners: Bool
     /// Whether the shape is at least a pixel's footprint thick, so a pixel sees one edge at most.
     let thick: Bool
+    /// For shapes that are not rotated or sheared: the centre, half extents and corner radii in
+    /// pixels, for the separable fast path.
+    let axisAligned: (cx: Double, cy: Double, hx: Double, hy: Double, rx: Double, ry: Double)?
     /// The corners of the shape's (unrounded) rectangle in pixel space, in order around it.
     let corners: (Vector2, Vector2, Vector2, Vector2)
 
@@ -62,6 +65,9 @@ struct ShapeCoverage {
             centre + Vector2(a * sx * halfWidth + c * sy * halfHeight, b * sx * halfWidth + d * sy * halfHeight)
         }
         corners = (corner(-1, -1), corner(1, -1), corner(1, 1), corner(-1, 1))
+        axisAligned = b == 0 && c == 0
+            ? (centre.x, centre.y, abs(a) * halfWidth, abs(d) * halfHeight, abs(a) * outline.radius, abs(d) * outline.radius)
+            : nil
     }
 
     /// The columns, clipped to `0..<width`, where pixel row `y` can meet the shape: the x-extent of

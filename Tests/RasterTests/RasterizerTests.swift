@@ -43,6 +43,9 @@ import Geometry
             RoundedRectangle(center: CGPoint(x: 28.1, y: 27.45), size: CGSize(width: 12, height: 12), cornerRadius: 0,
                              transform: CGAffineTransform(rotationAngle: .pi / 6), fill: RGBA8(255, 59, 48)),
             RoundedRectangle(center: CGPoint(x: 30.5, y: 9.25), size: CGSize(width: 2, height: 2), fill: RGBA8(0, 0, 0)),
+            // Unrotated, rounded, at a sub-pixel position, half transparent: the separable path.
+            RoundedRectangle(center: CGPoint(x: 20.3, y: 20.6), size: CGSize(width: 13.4, height: 7.3), cornerRadius: 3,
+                             fill: RGBA8(88, 86, 214, 180)),
             RoundedRectangle(center: CGPoint(x: 10.2, y: 30.6), size: CGSize(width: 11, height: 8), cornerRadius: 10,
                              transform: CGAffineTransform(rotationAngle: .pi / 4), fill: RGBA8(52, 199, 89)),
         ]
@@ -53,7 +56,7 @@ import Geometry
                 // Expected: background, then each shape source-over in order, in exact arithmetic.
                 var colour = [255.0, 255.0, 255.0]
                 for shape in shapes {
-                    let c = CoverageReference.coverage(of: shape, scale: scale, x: x, y: y)
+                    let c = CoverageReference.coverage(of: shape, scale: scale, x: x, y: y) * Double(shape.fill.a) / 255
                     let fill = [Double(shape.fill.r), Double(shape.fill.g), Double(shape.fill.b)]
                     colour = (0..<3).map { fill[$0] * c + colour[$0] * (1 - c) }
                 }
