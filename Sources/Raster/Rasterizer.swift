@@ -44,8 +44,12 @@ public struct Rasterizer: Sendable {
             /// Draws pixels x0..<x1 of row y with one coverage.
             func run(_ x0: Int, _ x1: Int, _ y: Int, coverage: Double) {
                 guard x0 < x1, coverage > 0 else { return }
-                if coverage >= 1, let solid {
-                    (words + y * width + x0).update(repeating: solid, count: x1 - x0)
+                if coverage >= 1 {
+                    if let solid {
+                        (words + y * width + x0).update(repeating: solid, count: x1 - x0)
+                    } else {
+                        source.blendSpan(into: pixels, from: (y * width + x0) * 4, count: x1 - x0)
+                    }
                 } else {
                     source.blendRun(coverage: coverage, into: pixels, from: (y * width + x0) * 4, count: x1 - x0)
                 }
@@ -239,23 +243,23 @@ struct PremultipliedColor {
     }
 
     /// Source-over at full coverage along a run of `count` pixels from byte `start`, in integer
-    /// arithmetic: each channel is src + dst·(255 − srcα)/255, both terms rounded (within 1/255 of
-    /// the exact value, like `blend`).
+    /// arithmetic: each channel is src + round(dst·(255 − srcα)/255), src rounded once. Two channels
+    /// are scaled per multiply (red and blue, then green and alpha, in 16-bit lanes of a word), and
+    /// premultiplied values cannot carry from one channel into the next: src ≤ srcα, and the scaled
+    /// destination ≤ 255 − srcα.
     @inline(__always) func blendSpan(into pixels: UnsafeMutableBufferPointer<UInt8>, from start: Int, count: Int) {
-        let sr = Int(r + 0.5), sg = Int(g + 0.5), sb = Int(b + 0.5), sa = Int(a + 0.5)
-        let keep = 255 - sa
-        var index = start
-        for _ in 0..<count {
-            // round(v·keep / 255), exactly, by the multiply-shift identity (valid for v·keep ≤ 65025).
-            @inline(__always) func scaled(_ v: UInt8) -> Int {
-                let t = Int(v) * keep + 128
-                return (t + (t >> 8)) >> 8
-            }
-            pixels[index] = UInt8(truncatingIfNeeded: min(255, sr + scaled(pixels[index])))
-            pixels[index + 1] = UInt8(truncatingIfNeeded: min(255, sg + scaled(pixels[index + 1])))
-            pixels[index + 2] = UInt8(truncatingIfNeeded: min(255, sb + scaled(pixels[index + 2])))
-            pixels[index + 3] = UInt8(truncatingIfNeeded: min(255, sa + scaled(pixels[index + 3])))
-            index += 4
+        let source = RGBA8(UInt8(min(255, r + 0.5)), UInt8(min(255, g + 0.5)), UInt8(min(255, b + 0.5)),
+                           UInt8(min(255, a + 0.5))).packed
+        let keep = UInt32(255 - Int(min(255, a + 0.5)))
+        let words = UnsafeMutableRawPointer(pixels.baseAddress! + start).assumingMemoryBound(to: UInt32.self)
+        @inline(__always) func scaled(_ lanes: UInt32) -> UInt32 {
+            // round(v·keep/255) in each 16-bit lane, by the multiply-shift identity.
+            let t = lanes &* keep &+ 0x0080_0080
+            return ((t &+ ((t >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+        }
+        for i in 0..<count {
+            let d = words[i]
+            words[i] = source &+ scaled(d & 0x00FF_00FF) &+ (scaled((d >> 8) & 0x00FF_00FF) << 8)
         }
     }
 
