@@ -7,16 +7,13 @@ import Rendering
 /// `dynrender demo NAME`: renders one demo to a GIF and/or a PNG sequence.
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "demo", abstract: "Render a demo (see 'dynrender list').")
+        commandName: "demo", abstract: "Render a demo (see 'dynrender list').",
+        discussion: "With neither --gif nor --png-dir, the GIF is written to output/NAME.gif.")
 
     @Argument(help: "The demo to render.")
     var name: String
 
-    @Option(help: ArgumentHelp("Write an animated GIF here (default output/NAME.gif when no output is given).", valueName: "path"))
-    var gif: String?
-
-    @Option(name: .customLong("png-dir"), help: ArgumentHelp("Write a PNG sequence into this directory.", valueName: "dir"))
-    var pngDirectory: String?
+    @OptionGroup var output: OutputOptions
 
     @Option(help: ArgumentHelp("Write every frame's display list here (JSON Lines; see 'dynrender raster').", valueName: "file.jsonl"))
     var trace: String?
@@ -33,14 +30,6 @@ struct DemoCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Canvas size in points, e.g. 390x844 (default: the demo's).", valueName: "WxH"))
     var size: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("How many times the GIF plays; 0 = for ever.", valueName: "N"))
-    var loop: Int = 0
-
-    @Option(name: .customLong("png-level"), parsing: .unconditional, help: ArgumentHelp("zlib level of PNG frames, 0...9.", valueName: "N"))
-    var pngLevel: Int = 6
-
-    @Flag(help: "Print nothing on success.")
-    var quiet = false
 
     func run() throws {
         guard let demo = DemoRegistry.demo(named: name) else {
@@ -48,15 +37,11 @@ struct DemoCommand: ParsableCommand {
             throw CommandFailure.usage("unknown demo '\(name)'\(hint) (see 'dynrender list')")
         }
         var options = RenderOptions()
-        options.gifPath = gif
-        options.pngDirectory = pngDirectory
+        try output.apply(to: &options)
         options.tracePath = trace
         options.fps = fps
         options.duration = duration
         options.scale = scale
-        options.pngCompressionLevel = pngLevel
-        guard loop >= 0 else { throw CommandFailure.usage("--loop must be 0 (for ever) or a positive count, not \(loop)") }
-        options.loop = loop == 0 ? .forever : .times(loop)
         if let size {
             guard let parsed = Self.parseSize(size) else {
                 throw CommandFailure.usage("--size must be WIDTHxHEIGHT in points, e.g. 390x844, not '\(size)'")
@@ -82,7 +67,7 @@ struct DemoCommand: ParsableCommand {
         } catch {
             throw CommandFailure.io(String(describing: error))
         }
-        guard !quiet else { return }
+        guard !output.quiet else { return }
         let seconds = Date().timeIntervalSince(started)
         let targets = [options.gifPath, options.pngDirectory, options.tracePath].compactMap { $0 }.joined(separator: " and ")
         print("wrote \(targets): \(plan.frameCount) frames, \(plan.pixelWidth)x\(plan.pixelHeight) px, in \(String(format: "%.2f", seconds)) s")

@@ -12,31 +12,14 @@ struct RasterCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The display-list file, one frame per line.", valueName: "file.jsonl"))
     var file: String
 
-    @Option(help: ArgumentHelp("Write an animated GIF here.", valueName: "path"))
-    var gif: String?
-
-    @Option(name: .customLong("png-dir"), help: ArgumentHelp("Write a PNG sequence into this directory.", valueName: "dir"))
-    var pngDirectory: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("How many times the GIF plays; 0 = for ever.", valueName: "N"))
-    var loop: Int = 0
-
-    @Option(name: .customLong("png-level"), parsing: .unconditional, help: ArgumentHelp("zlib level of PNG frames, 0...9.", valueName: "N"))
-    var pngLevel: Int = 6
-
-    @Flag(help: "Print nothing on success.")
-    var quiet = false
+    @OptionGroup var output: OutputOptions
 
     func run() throws {
-        guard gif != nil || pngDirectory != nil else {
+        guard output.hasImageOutput else {
             throw CommandFailure.usage("say where to write: --gif PATH and/or --png-dir DIR")
         }
-        guard loop >= 0 else { throw CommandFailure.usage("--loop must be 0 (for ever) or a positive count, not \(loop)") }
         var options = RenderOptions()
-        options.gifPath = gif
-        options.pngDirectory = pngDirectory
-        options.loop = loop == 0 ? .forever : .times(loop)
-        options.pngCompressionLevel = pngLevel
+        try output.apply(to: &options)
         let started = Date()
         let count: Int
         do {
@@ -50,8 +33,8 @@ struct RasterCommand: ParsableCommand {
         } catch {
             throw CommandFailure.io(String(describing: error))
         }
-        guard !quiet else { return }
-        let targets = [gif, pngDirectory].compactMap { $0 }.joined(separator: " and ")
+        guard !output.quiet else { return }
+        let targets = [output.gif, output.pngDirectory].compactMap { $0 }.joined(separator: " and ")
         print("wrote \(targets): \(count) frames in \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
     }
 }

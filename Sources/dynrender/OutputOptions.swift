@@ -1,0 +1,32 @@
+import ArgumentParser
+import Rendering
+
+/// The output options every rendering command shares: where to write and how.
+struct OutputOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Write an animated GIF here.", valueName: "path"))
+    var gif: String?
+
+    @Option(name: .customLong("png-dir"), help: ArgumentHelp("Write a PNG sequence into this directory.", valueName: "dir"))
+    var pngDirectory: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("How many times the GIF plays; 0 = for ever.", valueName: "N"))
+    var loop: Int = 0
+
+    @Option(name: .customLong("png-level"), parsing: .unconditional, help: ArgumentHelp("zlib level of PNG frames, 0...9.", valueName: "N"))
+    var pngLevel: Int = 6
+
+    @Flag(help: "Print nothing on success.")
+    var quiet = false
+
+    /// Whether any image output was asked for.
+    var hasImageOutput: Bool { gif != nil || pngDirectory != nil }
+
+    /// Copies these options into `options`, refusing a negative loop count.
+    func apply(to options: inout RenderOptions) throws {
+        guard loop >= 0 else { throw CommandFailure.usage("--loop must be 0 (for ever) or a positive count, not \(loop)") }
+        options.gifPath = gif
+        options.pngDirectory = pngDirectory
+        options.loop = loop == 0 ? .forever : .times(loop)
+        options.pngCompressionLevel = pngLevel
+    }
+}
