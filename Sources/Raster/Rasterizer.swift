@@ -196,24 +196,35 @@ public struct Rasterizer: Sendable {
         let source = PremultipliedColor(shadow.color, opacity: opacity)
         let width = canvas.width
         let scaleDown = 1 / Double(f)
+        // Bilinear read-back, separably: each row first blends its two mask rows into `rowValues`;
+        // each column's cell and weight are the same on every row, so they are computed once.
+        let columns = box.x1 - box.x0
+        var columnCell = [Int](repeating: 0, count: columns), columnWeight = [Double](repeating: 0, count: columns)
+        for x in box.x0..<box.x1 {
+            let u = (Double(x) + 0.5) * scaleDown - 0.5 - Double(cx0)
+            let i = Int(u.rounded(.down))
+            (columnCell[x - box.x0], columnWeight[x - box.x0]) = (i, u - Double(i))
+        }
+        // Under an opaque shape the shadow is never seen: its fully covered runs are skipped.
+        let body = shape.fill.a == 255 && shape.alpha >= 1 ? ShapeCoverage(shape, scale: scale) : nil
+        var rowValues = [Double](repeating: 0, count: maskWidth)
         canvas.pixels.withUnsafeMutableBufferPointer { pixels in
             mask.withUnsafeBufferPointer { mask in
                 for y in box.y0..<box.y1 {
                     // Pixel centres in coarse cell coordinates (cell centres at i + ½).
                     let v = (Double(y) + 0.5) * scaleDown - 0.5 - Double(cy0)
                     let j = Int(v.rounded(.down)), ty = v - Double(j)
-                    for x in box.x0..<box.x1 {
-                        let coverage: Double
-                        if f == 1 {
-                            coverage = mask[(y - cy0) * maskWidth + (x - cx0)]
-                        } else {
-                            let u = (Double(x) + 0.5) * scaleDown - 0.5 - Double(cx0)
-                            let i = Int(u.rounded(.down)), tx = u - Double(i)
-                            let top = mask[j * maskWidth + i] * (1 - tx) + mask[j * maskWidth + i + 1] * tx
-                            let bottom = mask[(j + 1) * maskWidth + i] * (1 - tx) + mask[(j + 1) * maskWidth + i + 1] * tx
-                            coverage = top * (1 - ty) + bottom * ty
+                    for i in 0..<maskWidth {
+                        rowValues[i] = mask[j * maskWidth + i] * (1 - ty) + mask[(j + 1) * maskWidth + i] * ty
+                    }
+                    let hidden = body?.interior(inRow: y, width: width) ?? box.x0..<box.x0
+                    for run in [box.x0..<max(box.x0, min(hidden.lowerBound, box.x1)), max(hidden.upperBound, box.x0)..<box.x1] {
+                        for x in run {
+                            let c = x - box.x0
+                            let i = columnCell[c], w = columnWeight[c]
+                            let coverage = rowValues[i] * (1 - w) + rowValues[i + 1] * w
+                            if coverage > 0 { source.blend(coverage, into: pixels, at: (y * width + x) * 4) }
                         }
-                        if coverage > 0 { source.blend(coverage, into: pixels, at: (y * width + x) * 4) }
                     }
                 }
             }

@@ -103,6 +103,18 @@ struct ShapeCoverage {
         return x0 < x1 && y0 < y1 ? (x0, x1, y0, y1) : nil
     }
 
+    /// The pixels of row `y` that the shape covers entirely (a contiguous run, the shape being
+    /// convex), found by walking in from both ends of the row's columns; empty when there are none.
+    func interior(inRow y: Int, width: Int) -> Range<Int> {
+        guard let span = columns(inRow: y, width: width) else { return 0..<0 }
+        var left = span.lowerBound
+        while left < span.upperBound && coverage(x: left, y: y) < 1 { left += 1 }
+        guard left < span.upperBound else { return 0..<0 }
+        var right = span.upperBound - 1
+        while right > left && coverage(x: right, y: y) < 1 { right -= 1 }
+        return left..<(right + 1)
+    }
+
     /// Coverage of pixel (x, y), 0…1.
     @inline(__always) func coverage(x: Int, y: Int) -> Double {
         let px = Double(x) + 0.5 - centre.x, py = Double(y) + 0.5 - centre.y
