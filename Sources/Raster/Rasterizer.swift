@@ -68,8 +68,25 @@ public struct Rasterizer: Sendable {
                     for x in max(full1, full0, box.x0)..<box.x1 {
                         run(x, x + 1, y, coverage: overlap(Double(x), Double(x + 1), left, right))
                     }
+                } else if vy >= 1 && s.ry > 0 {
+                    // A whole row beside the corner arcs: the shape's half-width at the row's top
+                    // and bottom lines bounds the arcs; pixels inside both are covered, pixels
+                    // outside both are empty, and only those between are measured.
+                    @inline(__always) func halfWidth(at line: Double) -> Double {
+                        let e = min(max(0, abs(line - s.cy) - (s.hy - s.ry)) / s.ry, 1)
+                        return (s.hx - s.rx) + s.rx * (1 - e * e).squareRoot()
+                    }
+                    let a = halfWidth(at: top), b = halfWidth(at: top + 1)
+                    let inner = min(a, b), outer = max(a, b)
+                    let in0 = min(box.x1, max(box.x0, Int((s.cx - inner).rounded(.up))))
+                    let in1 = max(in0, min(box.x1, Int((s.cx + inner).rounded(.down))))
+                    let out0 = max(box.x0, Int((s.cx - outer).rounded(.down)))
+                    let out1 = min(box.x1, Int((s.cx + outer).rounded(.up)))
+                    for x in out0..<in0 { run(x, x + 1, y, coverage: geometry.coverage(x: x, y: y)) }
+                    run(in0, in1, y, coverage: 1)
+                    for x in in1..<max(in1, out1) { run(x, x + 1, y, coverage: geometry.coverage(x: x, y: y)) }
                 } else {
-                    // A corner row: the flat middle has the row's overlap; corners are general.
+                    // The top or bottom row: the flat middle has the row's overlap; corners are general.
                     let middle0 = min(fx0, box.x1), middle1 = max(fx1, middle0)
                     for x in box.x0..<middle0 { run(x, x + 1, y, coverage: geometry.coverage(x: x, y: y)) }
                     run(middle0, middle1, y, coverage: vy)
