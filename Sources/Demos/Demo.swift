@@ -27,7 +27,9 @@ public struct Demo: Sendable {
 /// Every demo dynrender ships, by name.
 public enum DemoRegistry {
     /// All demos, in the order `dynrender list` shows them.
-    public static let all: [Demo] = [GravityDemo.demo]
+    public static let all: [Demo] = [
+        GravityDemo.demo, BehaviourTourDemos.collision, BehaviourTourDemos.elasticity, BehaviourTourDemos.push,
+    ]
 
     public static func demo(named name: String) -> Demo? {
         all.first { $0.name == name }

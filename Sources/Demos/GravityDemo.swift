@@ -12,11 +12,8 @@ public final class GravityScene: Scene {
     public let gravity: GravityBehavior
     public let collision: CollisionBehavior
 
-    /// UIKit's system blue.
-    public static let blue = RGBA8(0, 122, 255)
-
     public init(size: CGSize) {
-        square = View(frame: CGRect(x: 100, y: 100, width: 100, height: 100), backgroundColor: Self.blue)
+        square = View(frame: CGRect(x: 100, y: 100, width: 100, height: 100), backgroundColor: SystemColors.blue)
         gravity = GravityBehavior(items: [square])
         collision = CollisionBehavior(items: [square])
         collision.translatesReferenceBoundsIntoBoundary = true

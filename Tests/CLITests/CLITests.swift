@@ -54,7 +54,9 @@ import Codecs
     @Test func listShowsEveryDemoWithADescription() throws {
         let result = try run(["list"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("gravity  A blue square falls under gravity"))
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.map { $0.split(separator: " ").first.map(String.init) ?? "" } == ["gravity", "collision", "elasticity", "push"])
+        #expect(lines[0].hasSuffix("A blue square falls under gravity and bounces to rest on the floor."))
     }
 
     /// Each bad input: exit code, and one line on stderr that names the problem.
