@@ -244,6 +244,12 @@ import Codecs
         #expect(repeated.status == 2)
         #expect(repeated.stderr.contains("line 2: field 'frame': must be 1"))
 
+        let huge = ##"{"frame":0,"t":0,"width":100000,"height":100000,"scale":1,"background":"#FFFFFF","shapes":[]}"##
+        try huge.write(toFile: "\(directory)/huge.jsonl", atomically: true, encoding: .utf8)
+        let refused = try run(["raster", "\(directory)/huge.jsonl", "--gif", "\(directory)/x.gif"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("the canvas would be 100000x100000 pixels"), "\(refused.stderr)")
+
         let missing = try run(["raster", "\(directory)/nope.jsonl", "--gif", "\(directory)/x.gif"])
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("cannot read"))

@@ -70,3 +70,39 @@ import Geometry
         #expect(throws: DisplayListError.self) { try DisplayListJSON.encode(frame) }
     }
 }
+
+@Suite struct DisplayListRobustnessTests {
+    /// Every single-character deletion and truncation of a valid line, and every byte replaced by
+    /// characters that break JSON or types, either parses or throws a `DisplayListError` naming
+    /// line 5 — never crashes.
+    @Test func mutatedLinesNeverCrash() {
+        let line = ##"{"frame":0,"t":0.5,"width":20,"height":10,"scale":2,"background":"#FFFFFF","shapes":[{"cx":3,"cy":4,"w":5,"h":6,"radius":1,"angle":0.2,"fill":"#FF0000FF","alpha":1,"shadow":{"dx":0,"dy":1,"blur":2,"color":"#00000080"},"border":{"width":1,"color":"#000000"}}]}"##
+        let characters = Array(line)
+        var mutations: [String] = []
+        for i in characters.indices {
+            var deleted = characters
+            deleted.remove(at: i)
+            mutations.append(String(deleted))
+            mutations.append(String(characters[..<i]))
+            for replacement in ["\"", "-", "9", "{", "]", "n", "e", " "] {
+                var changed = characters
+                changed[i] = Character(replacement)
+                mutations.append(String(changed))
+            }
+        }
+        var parsed = 0, rejected = 0
+        for mutation in mutations {
+            do {
+                _ = try DisplayListJSON.decode(mutation, lineNumber: 5)
+                parsed += 1
+            } catch let error as DisplayListError {
+                #expect(error.line == 5)
+                rejected += 1
+            } catch {
+                Issue.record("unexpected error type for \(mutation): \(error)")
+            }
+        }
+        #expect(rejected > mutations.count / 2, "most mutations are malformed (\(rejected) of \(mutations.count))")
+        #expect(parsed > 0, "some mutations are still valid frames")
+    }
+}
