@@ -164,8 +164,11 @@ struct ShapeCoverage {
         return offset >= 0 ? area : 1 - area
     }
 
-    /// Coverage from a 16×16 grid of samples, for pixels whose outline is not locally one line.
+    /// Coverage for pixels whose outline is not locally one line: exact for plain rectangles (the
+    /// pixel square clipped by the rectangle's four edges), sampled on a 16×16 grid for small
+    /// rounded corners.
     private func sampledCoverage(x: Int, y: Int) -> Double {
+        if outline.radius == 0 { return clippedArea(x: x, y: y) }
         let samples = Self.edgeSamples
         let step = 1.0 / Double(samples)
         var inside = 0
@@ -177,6 +180,48 @@ struct ShapeCoverage {
             }
         }
         return Double(inside) / Double(samples * samples)
+    }
+}
+
+extension ShapeCoverage {
+    /// The exact area of pixel (x, y)'s square inside the (unrounded) rectangle: the square is
+    /// clipped by each edge in turn (Sutherland–Hodgman), then measured by the shoelace formula.
+    func clippedArea(x: Int, y: Int) -> Double {
+        let edges = [(corners.0, corners.1), (corners.1, corners.2), (corners.2, corners.3), (corners.3, corners.0)]
+        // Which side is inside: the rectangle's winding in pixel space.
+        let winding = (corners.1 - corners.0).cross(corners.2 - corners.1) >= 0 ? 1.0 : -1.0
+        return withUnsafeTemporaryAllocation(of: Vector2.self, capacity: 24) { buffer -> Double in
+            var current = buffer.baseAddress!, next = current + 12
+            let (x0, y0) = (Double(x), Double(y))
+            current[0] = Vector2(x0, y0)
+            current[1] = Vector2(x0 + 1, y0)
+            current[2] = Vector2(x0 + 1, y0 + 1)
+            current[3] = Vector2(x0, y0 + 1)
+            var count = 4
+            for (p, q) in edges {
+                let direction = q - p
+                @inline(__always) func side(_ v: Vector2) -> Double { winding * direction.cross(v - p) }
+                var kept = 0
+                for i in 0..<count {
+                    let point = current[i], previous = current[(i + count - 1) % count]
+                    let s = side(point), sp = side(previous)
+                    if (s >= 0) != (sp >= 0) {
+                        next[kept] = previous + (sp / (sp - s)) * (point - previous)
+                        kept += 1
+                    }
+                    if s >= 0 {
+                        next[kept] = point
+                        kept += 1
+                    }
+                }
+                swap(&current, &next)
+                count = kept
+                if count < 3 { return 0 }
+            }
+            var twiceArea = 0.0
+            for i in 0..<count { twiceArea += current[i].cross(current[(i + 1) % count]) }
+            return min(1, abs(twiceArea) / 2)
+        }
     }
 }
 
