@@ -20,6 +20,8 @@ public final class DisplayListFile: FrameSource {
     public private(set) var endTime = 0.0
     public let expectedFrameCount: Int
 
+    public var description: [(key: String, json: String)] { [("displayList", PNGSequenceWriter.jsonString(path))] }
+
     public init(path: String) throws {
         self.path = path
         var status = stat()

@@ -64,7 +64,7 @@ public struct FrameRenderer {
                 count += 1
                 progress?(RenderProgress(frame: count, frameCount: source.expectedFrameCount))
             }
-            for output in outputs { try output.finish(endTime: source.endTime) }
+            for output in outputs { try output.finish(endTime: source.endTime, source: source.description) }
             return count
         } catch {
             for output in outputs { output.cancel() }
@@ -104,7 +104,7 @@ protocol FrameOutput {
     /// Whether it needs the rasterised image (a trace only needs the display list).
     var needsPixels: Bool { get }
     func add(_ frame: DisplayListFrame, image: RGBAImage?) throws
-    func finish(endTime: Double) throws
+    func finish(endTime: Double, source: [(key: String, json: String)]) throws
     func cancel()
 }
 
@@ -120,7 +120,7 @@ final class GIFOutput: FrameOutput {
         try encoder.addFrame(image!, at: frame.time)
     }
 
-    func finish(endTime: Double) throws { try encoder.finish(endTime: endTime) }
+    func finish(endTime: Double, source: [(key: String, json: String)]) throws { try encoder.finish(endTime: endTime) }
     func cancel() { encoder.cancel() }
 }
 
@@ -137,10 +137,12 @@ final class PNGSequenceOutput: FrameOutput {
     }
 
     func add(_ frame: DisplayListFrame, image: RGBAImage?) throws {
-        try writer.addFrame(image!)
+        try writer.addFrame(image!, time: frame.time)
     }
 
-    func finish(endTime: Double) throws { try writer.finish() }
+    func finish(endTime: Double, source: [(key: String, json: String)]) throws {
+        try writer.finish(endTime: endTime, source: source)
+    }
     func cancel() { writer.cancel() }
 }
 
@@ -157,6 +159,6 @@ final class TraceOutput: FrameOutput {
         try file.write(Array((try DisplayListJSON.encode(frame) + "\n").utf8))
     }
 
-    func finish(endTime: Double) throws { try file.commit() }
+    func finish(endTime: Double, source: [(key: String, json: String)]) throws { try file.commit() }
     func cancel() { file.discard() }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Demos
 import Raster
 import Scene
+import Codecs
 
 /// Where a render's frames come from, one at a time: a demo being simulated, or a display-list
 /// file being read.
@@ -12,6 +13,8 @@ public protocol FrameSource {
     var endTime: Double { get }
     /// About how many frames there are (for zero-padding file names).
     var expectedFrameCount: Int { get }
+    /// What is being rendered, as key and JSON value pairs (for a PNG sequence's manifest).
+    var description: [(key: String, json: String)] { get }
 }
 
 /// The frames of a demo: its scene advanced to each frame's time and drawn as a display list.
@@ -35,4 +38,10 @@ public struct DemoFrames: FrameSource {
 
     public var endTime: Double { plan.duration }
     public var expectedFrameCount: Int { plan.frameCount }
+
+    public var description: [(key: String, json: String)] {
+        [("demo", PNGSequenceWriter.jsonString(plan.demo.name)), ("fps", PNGSequenceWriter.number(plan.fps)),
+         ("scale", PNGSequenceWriter.number(plan.scale)), ("width", PNGSequenceWriter.number(Double(plan.size.width))),
+         ("height", PNGSequenceWriter.number(Double(plan.size.height))), ("duration", PNGSequenceWriter.number(plan.duration))]
+    }
 }

@@ -49,9 +49,9 @@ import Pixels
             try writer.finish()
         }
         try write(3)
-        #expect(try directory.contents("frames") == ["frame-0000.png", "frame-0001.png", "frame-0002.png"])
+        #expect(try directory.contents("frames") == ["frame-0000.png", "frame-0001.png", "frame-0002.png", "manifest.json"])
         try write(2)
-        #expect(try directory.contents("frames") == ["frame-0000.png", "frame-0001.png"], "old sequence replaced")
+        #expect(try directory.contents("frames") == ["frame-0000.png", "frame-0001.png", "manifest.json"], "old sequence replaced")
         #expect(try directory.contents() == ["frames"], "no temporary directories left")
 
         try Data().write(to: URL(fileURLWithPath: target + "/notes.txt"))
@@ -65,6 +65,22 @@ import Pixels
         try writer.addFrame(TestImages.blocks(width: 6, height: 6, seed: 0))
         writer.cancel()
         #expect(try directory.contents().isEmpty)
+    }
+
+    @Test func manifestListsFramesTimesAndSource() throws {
+        let directory = try TemporaryDirectory()
+        let writer = try PNGSequenceWriter(directory: directory.path + "/f", expectedFrames: 3)
+        for i in 0..<3 { try writer.addFrame(TestImages.blocks(width: 4, height: 2, seed: i), time: Double(i) * 0.25) }
+        try writer.finish(endTime: 0.75, source: [("displayList", PNGSequenceWriter.jsonString("a \"b\"\n.jsonl"))])
+        let data = try Data(contentsOf: URL(fileURLWithPath: directory.path + "/f/manifest.json"))
+        let manifest = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(manifest["format"] as? String == "dynrender-png-sequence")
+        #expect(manifest["width"] as? Int == 4 && manifest["height"] as? Int == 2)
+        #expect(manifest["duration"] as? Double == 0.75)
+        #expect((manifest["source"] as? [String: Any])?["displayList"] as? String == "a \"b\"\n.jsonl")
+        let frames = try #require(manifest["frames"] as? [[String: Any]])
+        #expect(frames.map { $0["file"] as? String } == ["frame-0000.png", "frame-0001.png", "frame-0002.png"])
+        #expect(frames.map { $0["t"] as? Double } == [0, 0.25, 0.5])
     }
 
     @Test func framesAreNamedSortably() throws {

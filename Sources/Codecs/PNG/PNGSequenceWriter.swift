@@ -5,8 +5,12 @@ import Darwin
 #endif
 import Pixels
 
-/// Writes numbered PNG frames (`frame-0000.png`, …) into a directory that appears only when the
-/// sequence is complete.
+/// Writes numbered PNG frames (`frame-0000.png`, …) and a `manifest.json` into a directory that
+/// appears only when the sequence is complete.
+///
+/// The manifest lets other tools assemble the sequence: `{"format": "dynrender-png-sequence",
+/// "version": 1, "width", "height" (pixels), "duration" (seconds), "frames": [{"index", "file", "t"}],
+/// "source": {…}}`, where `source` says what was rendered (a demo and its options, or a file).
 ///
 /// Frames go to a hidden temporary directory beside the destination, renamed into place by
 /// `finish()`. A destination that already holds a dynrender sequence is replaced; one holding
@@ -17,6 +21,8 @@ public final class PNGSequenceWriter {
     private let digits: Int
     private var temporary: String?
     public private(set) var frameCount = 0
+    private var times: [Double] = []
+    private var pixelSize: (width: Int, height: Int)?
 
     /// Prepares a sequence of about `expectedFrames` frames (sets the zero padding) at `directory`.
     public init(directory: String, expectedFrames: Int, encoder: PNGEncoder = PNGEncoder()) throws {
@@ -47,8 +53,10 @@ public final class PNGSequenceWriter {
         return "frame-" + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png"
     }
 
-    /// Encodes and writes the next frame.
-    public func addFrame(_ image: RGBAImage) throws {
+    /// Encodes and writes the next frame, shown from `time` seconds.
+    public func addFrame(_ image: RGBAImage, time: Double = 0) throws {
+        times.append(time)
+        pixelSize = (image.width, image.height)
         guard let temporary else { throw OutputError("the PNG sequence '\(directory)' is already closed") }
         let bytes = try encoder.encode(image)
         let path = "\(temporary)/\(fileName(ofFrame: frameCount))"
@@ -67,9 +75,22 @@ public final class PNGSequenceWriter {
         frameCount += 1
     }
 
-    /// Moves the complete sequence into place, replacing a previous sequence there.
-    public func finish() throws {
+    /// Writes the manifest (`source` holds what was rendered, as key and JSON value pairs) and moves
+    /// the complete sequence into place, replacing a previous sequence there.
+    public func finish(endTime: Double = 0, source: [(key: String, json: String)] = []) throws {
         guard let temporary else { throw OutputError("the PNG sequence '\(directory)' is already closed") }
+        var manifest = "{\n  \"format\": \"dynrender-png-sequence\",\n  \"version\": 1,\n"
+        manifest += "  \"width\": \(pixelSize?.width ?? 0),\n  \"height\": \(pixelSize?.height ?? 0),\n"
+        manifest += "  \"duration\": \(Self.number(endTime)),\n  \"source\": {"
+        manifest += source.map { "\(Self.jsonString($0.key)): \($0.json)" }.joined(separator: ", ") + "},\n  \"frames\": [\n"
+        manifest += times.enumerated().map { index, time in
+            "    {\"index\": \(index), \"file\": \"\(fileName(ofFrame: index))\", \"t\": \(Self.number(time))}"
+        }.joined(separator: ",\n")
+        manifest += "\n  ]\n}\n"
+        let manifestPath = "\(temporary)/\(Self.manifestName)"
+        guard let handle = fopen(manifestPath, "w") else { throw OutputError.system("write", manifestPath) }
+        let written = fputs(manifest, handle)
+        guard fclose(handle) == 0, written >= 0 else { throw OutputError.system("write", directory) }
         var status = stat()
         var retired: String?
         if stat(directory, &status) == 0 {
@@ -104,9 +125,40 @@ public final class PNGSequenceWriter {
         guard (status.st_mode & S_IFMT) == S_IFDIR else {
             throw OutputError("cannot write PNG sequence '\(path)': a file of that name exists")
         }
-        for name in try entries(of: path) where !isFrameName(name) {
+        for name in try entries(of: path) where !isFrameName(name) && name != manifestName {
             throw OutputError("cannot write PNG sequence '\(path)': the directory holds '\(name)', which is not a dynrender frame; choose a new or empty directory")
         }
+    }
+
+    /// The manifest's file name.
+    public static let manifestName = "manifest.json"
+
+    /// `value` as a JSON string literal.
+    public static func jsonString(_ value: String) -> String {
+        var out = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// The shortest text for a finite number (an integer when it is one).
+    public static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        return value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
     }
 
     /// `frame-` + digits + `.png`.
