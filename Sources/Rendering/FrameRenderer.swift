@@ -25,19 +25,11 @@ public struct FrameRenderer {
         self.options = options
     }
 
-    /// Renders a demo's plan to the outputs in `options`.
-    public init(plan: RenderPlan, options: RenderOptions) {
-        self.options = options
-        self.plan = plan
-    }
-
-    private var plan: RenderPlan?
-
-    /// Renders the plan given at creation.
-    public func run(progress: ((RenderProgress) -> Void)? = nil) throws {
-        guard let plan else { preconditionFailure("run() needs a plan; use run(_:) with a source") }
+    /// Renders a demo's plan (see `RenderPlan`) to the outputs in `options`; returns how many frames.
+    @discardableResult
+    public func run(_ plan: RenderPlan, progress: ((RenderProgress) -> Void)? = nil) throws -> Int {
         var source = DemoFrames(plan: plan)
-        try run(&source, progress: progress)
+        return try run(&source, progress: progress)
     }
 
     /// Renders every frame of `source` to the outputs in `options`; returns how many frames.

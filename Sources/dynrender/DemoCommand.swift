@@ -61,7 +61,7 @@ struct DemoCommand: ParsableCommand {
         }
         let started = Date()
         do {
-            try FrameRenderer(plan: plan, options: options).run()
+            try FrameRenderer(options: options).run(plan)
         } catch let error as RenderUsageError {
             throw CommandFailure.usage(error.description)
         } catch {

@@ -40,7 +40,7 @@ import Pixels
             options.scale = 0.5
             options.fps = 25
             let plan = try RenderPlan(demo: GravityDemo.demo, options: options)
-            try FrameRenderer(plan: plan, options: options).run()
+            try FrameRenderer(options: options).run(plan)
             files.append(try Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(name).gif")))
             files.append(try Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(name)/frame-0030.png")))
         }
@@ -56,7 +56,7 @@ import Pixels
         options.gifPath = "\(directory)/g.gif"
         options.scale = 0.5
         let plan = try RenderPlan(demo: GravityDemo.demo, options: options)
-        try FrameRenderer(plan: plan, options: options).run()
+        try FrameRenderer(options: options).run(plan)
         let gif = try GIFDecoder().read("\(directory)/g.gif")
         #expect(gif.loopCount == 0)
         #expect(abs(gif.duration - GravityDemo.demo.duration) <= 0.01)

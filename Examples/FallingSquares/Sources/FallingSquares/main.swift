@@ -42,7 +42,7 @@ var options = RenderOptions()
 options.gifPath = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "falling-squares.gif"
 do {
     let plan = try RenderPlan(demo: demo, options: options)
-    try FrameRenderer(plan: plan, options: options).run()
+    try FrameRenderer(options: options).run(plan)
     print("wrote \(options.gifPath!)")
 } catch {
     FileHandle.standardError.write(Data("FallingSquares: \(error)\n".utf8))
