@@ -47,6 +47,9 @@ public final class DynamicAnimator {
     private var bodyIndex: [ObjectIdentifier: Int] = [:]
     private var previousStates: [(position: Vector2, rotation: Rotation)] = []
     private var flattened: [DynamicBehavior] = []
+    /// `flattened` with the item behaviours first, so every other behaviour (a field reading
+    /// charge) sees the items' properties; kept in pre-order within each part.
+    private var contributionOrder: [DynamicBehavior] = []
     private var treeChanged = true
     private var pausedAtRest = false
 
@@ -199,9 +202,7 @@ public final class DynamicAnimator {
         let collisionBehaviors = withUnsafeMutablePointer(to: &world) { world -> [CollisionBehavior] in
             let context = StepContext(world: world, bodyIndex: bodyIndex, referenceBounds: referenceBounds,
                                       time: elapsedTime, bodyGeneration: bodyGeneration)
-            // Item properties first, so every other behaviour (a field reading charge) sees them.
-            for behavior in flattened where behavior is DynamicItemBehavior { behavior.contribute(to: context) }
-            for behavior in flattened where !(behavior is DynamicItemBehavior) { behavior.contribute(to: context) }
+            for behavior in contributionOrder { behavior.contribute(to: context) }
             context.finish()
             return context.collisionBehaviors
         }
@@ -244,6 +245,7 @@ public final class DynamicAnimator {
         treeChanged = false
         flattened.removeAll(keepingCapacity: true)
         for behavior in behaviors { behavior.appendPreOrder(to: &flattened) }
+        contributionOrder = flattened.filter { $0 is DynamicItemBehavior } + flattened.filter { !($0 is DynamicItemBehavior) }
 
         var newItems: [DynamicItem] = []
         var newIndex: [ObjectIdentifier: Int] = [:]

@@ -235,14 +235,17 @@ public struct Rasterizer: Sendable {
                         rowValues[i] = mask[j * maskWidth + i] * (1 - ty) + mask[(j + 1) * maskWidth + i] * ty
                     }
                     let hidden = body?.interior(inRow: y, width: width) ?? box.x0..<box.x0
-                    for run in [box.x0..<max(box.x0, min(hidden.lowerBound, box.x1)), max(hidden.upperBound, box.x0)..<box.x1] {
-                        for x in run {
+                    /// Composites the shadow on columns x0..<x1 of this row.
+                    func composite(_ x0: Int, _ x1: Int) {
+                        for x in x0..<max(x0, x1) {
                             let c = x - box.x0
                             let i = columnCell[c], w = columnWeight[c]
                             let coverage = rowValues[i] * (1 - w) + rowValues[i + 1] * w
                             if coverage > 0 { source.blend(coverage, into: pixels, at: (y * width + x) * 4) }
                         }
                     }
+                    composite(box.x0, min(hidden.lowerBound, box.x1))
+                    composite(max(hidden.upperBound, box.x0), box.x1)
                 }
             }
         }

@@ -187,7 +187,6 @@ extension ShapeCoverage {
     /// The exact area of pixel (x, y)'s square inside the (unrounded) rectangle: the square is
     /// clipped by each edge in turn (Sutherland–Hodgman), then measured by the shoelace formula.
     func clippedArea(x: Int, y: Int) -> Double {
-        let edges = [(corners.0, corners.1), (corners.1, corners.2), (corners.2, corners.3), (corners.3, corners.0)]
         // Which side is inside: the rectangle's winding in pixel space.
         let winding = (corners.1 - corners.0).cross(corners.2 - corners.1) >= 0 ? 1.0 : -1.0
         return withUnsafeTemporaryAllocation(of: Vector2.self, capacity: 24) { buffer -> Double in
@@ -198,7 +197,9 @@ extension ShapeCoverage {
             current[2] = Vector2(x0 + 1, y0 + 1)
             current[3] = Vector2(x0, y0 + 1)
             var count = 4
-            for (p, q) in edges {
+            for k in 0..<4 {
+                let (p, q) = k == 0 ? (corners.0, corners.1) : k == 1 ? (corners.1, corners.2)
+                    : k == 2 ? (corners.2, corners.3) : (corners.3, corners.0)
                 let direction = q - p
                 @inline(__always) func side(_ v: Vector2) -> Double { winding * direction.cross(v - p) }
                 var kept = 0
