@@ -11,7 +11,7 @@ let package = Package(
         .executable(name: "dynrender-raster-bench", targets: ["RasterBenchmark"]),
         // Everything a user needs to define and render their own scenes.
         .library(name: "DynRender",
-                 targets: ["Geometry", "Pixels", "Dynamics", "Raster", "Codecs", "Scene", "Demos", "Rendering"]),
+                 targets: ["Geometry", "Pixels", "Dynamics", "Layout", "Raster", "Codecs", "Scene", "Demos", "Rendering"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.3.0"),
@@ -35,6 +35,8 @@ let package = Package(
         .target(name: "Raster", dependencies: ["Geometry", "Pixels"]),
         // PNG and GIF through libpng and giflib, plus atomic file output.
         .target(name: "Codecs", dependencies: ["CPNG", "CGIF", "Pixels"]),
+        // A headless collection view, the flow layout and the springy, draggable and Newtonian layouts.
+        .target(name: "Layout", dependencies: ["Geometry", "Dynamics", "Raster"]),
         // What a demo is: views driven by dynamics, turned into display lists.
         .target(name: "Scene", dependencies: ["Geometry", "Dynamics", "Raster"]),
         // The registry of demos and one file per demo.
@@ -56,6 +58,7 @@ let package = Package(
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "Geometry"]),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout", "Dynamics", "Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Pixels", "Geometry"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Pixels"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Demos", "Scene", "Codecs", "Pixels"]),

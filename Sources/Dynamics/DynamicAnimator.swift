@@ -53,11 +53,14 @@ public final class DynamicAnimator {
     private var treeChanged = true
     private var pausedAtRest = false
 
-    /// An animator whose reference bounds are `referenceBounds` (points).
-    public init(referenceBounds: CGRect, settings: SolverSettings = SolverSettings()) {
+    /// An animator whose reference bounds are `referenceBounds` (points), its clock starting at
+    /// `startTime` seconds (an animator created mid-scene starts at the scene's time).
+    public init(referenceBounds: CGRect, settings: SolverSettings = SolverSettings(), startTime: TimeInterval = 0) {
         self.fixedReferenceBounds = referenceBounds
         self.settings = settings
         self.world = World(settings: settings)
+        self.time = startTime
+        self.stepTime = startTime
     }
 
     // MARK: - Behaviours
@@ -101,9 +104,11 @@ public final class DynamicAnimator {
 
     // MARK: - Queries
 
-    /// The items whose frame (their rotated bounds' bounding box) intersects `rect`.
+    /// The items whose frame (their rotated bounds' bounding box) intersects `rect`. Items of
+    /// behaviours added since the last step are included.
     public func items(in rect: CGRect) -> [DynamicItem] {
-        items.filter { item in
+        if treeChanged { rebuildTree() }
+        return items.filter { item in
             let size = item.bounds.size
             let frame = CGRect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)
                 .applying(item.transform)

@@ -17,9 +17,12 @@ public protocol IndexedDynamicItem: DynamicItem {
 
 extension DynamicAnimator {
     /// An animator for a collection-view layout: its items are layout attributes in the layout's
-    /// content coordinates, and it invalidates the layout as it moves them.
-    public convenience init(collectionViewLayout layout: DynamicAnimatorLayout, settings: SolverSettings = SolverSettings()) {
-        self.init(referenceBounds: CGRect(origin: .zero, size: layout.collectionViewContentSize), settings: settings)
+    /// content coordinates, and it invalidates the layout as it moves them. Its clock starts at
+    /// `startTime` seconds.
+    public convenience init(collectionViewLayout layout: DynamicAnimatorLayout, settings: SolverSettings = SolverSettings(),
+                            startTime: TimeInterval = 0) {
+        self.init(referenceBounds: CGRect(origin: .zero, size: layout.collectionViewContentSize), settings: settings,
+                  startTime: startTime)
         self.layout = layout
     }
 

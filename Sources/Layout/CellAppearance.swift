@@ -1,0 +1,20 @@
+import Foundation
+import Raster
+
+/// How a cell draws (the cell's `backgroundColor`, layer `cornerRadius`, border and shadow):
+/// what a headless collection view needs to turn layout attributes into display-list shapes.
+public struct CellAppearance: Equatable, Sendable {
+    /// Straight-alpha sRGB fill.
+    public var backgroundColor: RGBA8
+    /// Points.
+    public var cornerRadius: Double
+    public var border: Border?
+    public var shadow: Shadow?
+
+    public init(backgroundColor: RGBA8, cornerRadius: Double = 0, border: Border? = nil, shadow: Shadow? = nil) {
+        self.backgroundColor = backgroundColor
+        self.cornerRadius = cornerRadius
+        self.border = border
+        self.shadow = shadow
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+
+/// One insertion or deletion of a batch update, as a layout's
+/// `prepare(forCollectionViewUpdates:)` receives it (UIKit's `UICollectionViewUpdateItem`).
+public struct CollectionViewUpdateItem: Equatable, Sendable {
+    public enum Action: Sendable { case insert, delete }
+
+    public let updateAction: Action
+    /// For a deletion: where the item was. Nil for an insertion.
+    public let indexPathBeforeUpdate: IndexPath?
+    /// For an insertion: where the item will be. Nil for a deletion.
+    public let indexPathAfterUpdate: IndexPath?
+
+    static func insert(_ indexPath: IndexPath) -> CollectionViewUpdateItem {
+        CollectionViewUpdateItem(updateAction: .insert, indexPathBeforeUpdate: nil, indexPathAfterUpdate: indexPath)
+    }
+
+    static func delete(_ indexPath: IndexPath) -> CollectionViewUpdateItem {
+        CollectionViewUpdateItem(updateAction: .delete, indexPathBeforeUpdate: indexPath, indexPathAfterUpdate: nil)
+    }
+}

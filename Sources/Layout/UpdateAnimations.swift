@@ -1,0 +1,57 @@
+import Foundation
+
+/// The running appearing and disappearing animations of batch updates: cells easing from a
+/// layout's initial attributes to their place, and departed cells easing to their final
+/// attributes before they vanish. Ease-in-out over the collection view's update duration.
+struct UpdateAnimations {
+    enum Kind {
+        /// The cell now at `indexPath` eases in from `from`.
+        case appearing(indexPath: IndexPath, from: LayoutAttributes)
+        /// A deleted cell eases from `from` to `to`, then is gone.
+        case disappearing(from: LayoutAttributes, to: LayoutAttributes)
+    }
+
+    private var running: [(kind: Kind, start: Double, duration: Double)] = []
+
+    mutating func add(_ kind: Kind, start: Double, duration: Double) {
+        guard duration > 0 else { return }
+        running.append((kind, start, duration))
+    }
+
+    mutating func removeFinished(at time: Double) {
+        running.removeAll { time >= $0.start + $0.duration }
+    }
+
+    mutating func finishAll() {
+        running.removeAll()
+    }
+
+    /// Replaces appearing cells in `cells` by their animated copies and adds the disappearing
+    /// ones that meet `rect`.
+    func apply(to cells: inout [LayoutAttributes], at time: Double, in rect: CGRect) {
+        guard !running.isEmpty else { return }
+        for animation in running {
+            let progress = TimingCurve.easeInOut.value(at: (time - animation.start) / animation.duration)
+            switch animation.kind {
+            case let .appearing(indexPath, from):
+                guard let index = cells.firstIndex(where: { $0.indexPath == indexPath }) else { continue }
+                cells[index] = Self.interpolate(from, cells[index], progress)
+            case let .disappearing(from, to):
+                let cell = Self.interpolate(from, to, progress)
+                if cell.boundingFrame.intersects(rect) { cells.append(cell) }
+            }
+        }
+    }
+
+    static func interpolate(_ a: LayoutAttributes, _ b: LayoutAttributes, _ t: Double) -> LayoutAttributes {
+        let result = b.copy()
+        func mix(_ p: Double, _ q: Double) -> Double { p + (q - p) * t }
+        result.center = CGPoint(x: mix(a.center.x, b.center.x), y: mix(a.center.y, b.center.y))
+        result.size = CGSize(width: mix(a.size.width, b.size.width), height: mix(a.size.height, b.size.height))
+        result.alpha = mix(a.alpha, b.alpha)
+        result.transform = CGAffineTransform(a: mix(a.transform.a, b.transform.a), b: mix(a.transform.b, b.transform.b),
+                                             c: mix(a.transform.c, b.transform.c), d: mix(a.transform.d, b.transform.d),
+                                             tx: 0, ty: 0)
+        return result
+    }
+}
