@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "dynrender", targets: ["dynrender"]),
         .executable(name: "dynrender-physics-bench", targets: ["PhysicsBenchmark"]),
         .executable(name: "dynrender-raster-bench", targets: ["RasterBenchmark"]),
+        .executable(name: "dynrender-layout-bench", targets: ["LayoutBenchmark"]),
         // Everything a user needs to define and render their own scenes.
         .library(name: "DynRender",
                  targets: ["Geometry", "Pixels", "Dynamics", "Layout", "Raster", "Codecs", "Scene", "Demos", "Rendering"]),
@@ -38,9 +39,9 @@ let package = Package(
         // A headless collection view, the flow layout and the springy, draggable and Newtonian layouts.
         .target(name: "Layout", dependencies: ["Geometry", "Dynamics", "Raster"]),
         // What a demo is: views driven by dynamics, turned into display lists.
-        .target(name: "Scene", dependencies: ["Geometry", "Dynamics", "Raster"]),
+        .target(name: "Scene", dependencies: ["Geometry", "Dynamics", "Layout", "Raster"]),
         // The registry of demos and one file per demo.
-        .target(name: "Demos", dependencies: ["Scene", "Dynamics", "Geometry", "Pixels"]),
+        .target(name: "Demos", dependencies: ["Scene", "Layout", "Dynamics", "Geometry", "Pixels"]),
         // The streaming frame pipeline: sample a scene, rasterise, encode, write atomically.
         .target(name: "Rendering", dependencies: ["Demos", "Scene", "Raster", "Codecs", "Pixels"]),
         // The command-line tool: argument parsing only, composing the modules above.
@@ -55,13 +56,15 @@ let package = Package(
         .executableTarget(name: "PhysicsBenchmark", dependencies: ["Dynamics"]),
         // Times rasterisation of display-list workloads (release build; see README, Benchmarks).
         .executableTarget(name: "RasterBenchmark", dependencies: ["Raster", "Rendering"]),
+        // Times the springy layout while scrolling at 120, 10 000 and 1 000 000 items (release build).
+        .executableTarget(name: "LayoutBenchmark", dependencies: ["Layout"]),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "Geometry"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Dynamics", "Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Pixels", "Geometry"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Pixels"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Demos", "Scene", "Codecs", "Pixels"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Demos", "Scene", "Layout", "Codecs", "Pixels"]),
         .testTarget(name: "CLITests", dependencies: ["dynrender", "Codecs", "Pixels"]),
     ]
 )

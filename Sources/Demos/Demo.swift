@@ -28,7 +28,9 @@ public struct Demo: Sendable {
 public enum DemoRegistry {
     /// All demos, in the order `dynrender list` shows them.
     public static let all: [Demo] = [
-        GravityDemo.demo, BehaviourTourDemos.collision, BehaviourTourDemos.elasticity, BehaviourTourDemos.push,
+        drag, springy, cradle, alert,
+        GravityDemo.demo, BehaviourTourDemos.collision, BehaviourTourDemos.elasticity, snap, attach,
+        BehaviourTourDemos.push, vortex,
     ]
 
     public static func demo(named name: String) -> Demo? {

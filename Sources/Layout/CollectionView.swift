@@ -74,6 +74,13 @@ public final class CollectionView {
         return collectionViewLayout.collectionViewContentSize
     }
 
+    /// The layout's attributes for the cell at `indexPath` (content coordinates), preparing the
+    /// layout first if needed; nil when there is no such cell.
+    public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        collectionViewLayout.prepareIfNeeded()
+        return collectionViewLayout.layoutAttributesForItem(at: indexPath)
+    }
+
     func isValid(_ indexPath: IndexPath) -> Bool {
         indexPath.count == 2 && (0..<numberOfItems(inSection: indexPath.section)).contains(indexPath.item)
     }

@@ -46,6 +46,9 @@ open class CollectionViewLayout: DynamicAnimatorLayout {
     /// update); nil removes it at once.
     open func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) -> LayoutAttributes? { nil }
 
+    /// The dynamic animators moving this layout's cells now (for debug drawing).
+    open var dynamicAnimators: [DynamicAnimator] { [] }
+
     /// Moves the layout's own animations (dynamic animators) to `time`, seconds on the collection
     /// view's clock. UIKit's animators run off the display; dynrender's run off this call.
     open func advance(to time: TimeInterval) {}

@@ -89,6 +89,8 @@ open class DraggableLayout: FlowLayout, DynamicAnimatorDelegate {
         return super.layoutAttributesForItem(at: indexPath)
     }
 
+    open override var dynamicAnimators: [DynamicAnimator] { dynamicAnimator.map { [$0] } ?? [] }
+
     open override func advance(to time: TimeInterval) {
         dynamicAnimator?.advance(to: time)
     }

@@ -162,6 +162,8 @@ open class NewtonianLayout: CollectionViewLayout {
         attributesInAnimator(at: indexPath)
     }
 
+    open override var dynamicAnimators: [DynamicAnimator] { [dynamicAnimator] }
+
     open override func advance(to time: TimeInterval) {
         dynamicAnimator.advance(to: time)
         guard let (attributes, since) = departing, let collectionView else { return }

@@ -133,6 +133,8 @@ open class SpringyFlowLayout: FlowLayout {
         return false
     }
 
+    open override var dynamicAnimators: [DynamicAnimator] { [dynamicAnimator] }
+
     open override func advance(to time: TimeInterval) {
         dynamicAnimator.advance(to: time)
         guard mode == .tiled else { return }

@@ -26,6 +26,8 @@ public struct DemoFrames: FrameSource {
     public init(plan: RenderPlan) {
         self.plan = plan
         self.scene = plan.demo.makeScene(plan.size)
+        scene.showsTouches = plan.showsTouches
+        scene.showsDynamicsDebug = plan.showsDynamicsDebug
     }
 
     public mutating func next() throws -> DisplayListFrame? {
@@ -42,6 +44,7 @@ public struct DemoFrames: FrameSource {
     public var description: [(key: String, json: String)] {
         [("demo", PNGSequenceWriter.jsonString(plan.demo.name)), ("fps", PNGSequenceWriter.number(plan.fps)),
          ("scale", PNGSequenceWriter.number(plan.scale)), ("width", PNGSequenceWriter.number(Double(plan.size.width))),
-         ("height", PNGSequenceWriter.number(Double(plan.size.height))), ("duration", PNGSequenceWriter.number(plan.duration))]
+         ("height", PNGSequenceWriter.number(Double(plan.size.height))), ("duration", PNGSequenceWriter.number(plan.duration)),
+         ("showTouches", plan.showsTouches ? "true" : "false"), ("debug", plan.showsDynamicsDebug ? "true" : "false")]
     }
 }

@@ -21,6 +21,10 @@ public struct RenderOptions: Sendable {
     public var loop: GIFLoop = .forever
     /// zlib level for PNG frames, 0…9.
     public var pngCompressionLevel: Int = 6
+    /// Draw a translucent circle where each scripted finger is.
+    public var showsTouches = false
+    /// Draw attachments, snap points and collision boundaries over the scene.
+    public var showsDynamicsDebug = false
 
     public init() {}
 

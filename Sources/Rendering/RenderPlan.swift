@@ -14,6 +14,9 @@ public struct RenderPlan: Sendable {
     public let pixelHeight: Int
     /// round(duration · fps), at least 1.
     public let frameCount: Int
+    /// Draw scripted fingers and the dynamics debug overlay.
+    public let showsTouches: Bool
+    public let showsDynamicsDebug: Bool
 
     /// Checks `options` for `demo`; throws a `RenderUsageError` naming the bad value and what is allowed.
     public init(demo: Demo, options: RenderOptions) throws {
@@ -55,6 +58,8 @@ public struct RenderPlan: Sendable {
             throw RenderUsageError("the canvas would be \(pixelWidth)x\(pixelHeight) pixels; the limit is \(RenderLimits.maximumSide) pixels a side and \(RenderLimits.maximumPixels) in all (lower --scale or --size)")
         }
         frameCount = max(1, Int((duration * fps).rounded()))
+        showsTouches = options.showsTouches
+        showsDynamicsDebug = options.showsDynamicsDebug
     }
 
     /// The presentation time of frame `index`, seconds.

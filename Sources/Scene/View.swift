@@ -18,6 +18,12 @@ public final class View: DynamicItem {
     public var alpha: Double = 1
     /// Hidden views are not drawn.
     public var isHidden = false
+    /// A drop shadow under the view (the layer's shadow), if any.
+    public var shadow: Shadow?
+    /// Views drawn above this one and moving, turning and fading with it. A subview's `center`
+    /// is in this view's bounds coordinates (origin at its top-left corner), as in UIKit; its
+    /// dynamics, if any, are its own business.
+    public private(set) var subviews: [View] = []
 
     /// A view occupying `frame` (points) with the given colour.
     public init(frame: CGRect, backgroundColor: RGBA8, cornerRadius: Double = 0) {
@@ -33,9 +39,31 @@ public final class View: DynamicItem {
                width: bounds.width, height: bounds.height)
     }
 
-    /// The shape this view draws.
-    var shape: RoundedRectangle {
-        RoundedRectangle(center: center, size: bounds.size, cornerRadius: cornerRadius,
-                         transform: transform, fill: backgroundColor, alpha: alpha)
+    public func addSubview(_ view: View) {
+        subviews.append(view)
+    }
+
+    /// Appends this view and its subviews as shapes in the scene's coordinates.
+    func appendShapes(to shapes: inout [RoundedRectangle]) {
+        appendShapes(to: &shapes, parentTransform: .identity, parentOrigin: .zero, parentAlpha: 1)
+    }
+
+    private func appendShapes(to shapes: inout [RoundedRectangle], parentTransform: CGAffineTransform,
+                              parentOrigin: CGPoint, parentAlpha: Double) {
+        guard !isHidden, alpha > 0 else { return }
+        let t = parentTransform
+        let position = CGPoint(x: parentOrigin.x + t.a * center.x + t.c * center.y,
+                               y: parentOrigin.y + t.b * center.x + t.d * center.y)
+        let transform = self.transform.concatenating(CGAffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: 0))
+        let opacity = alpha * parentAlpha
+        shapes.append(RoundedRectangle(center: position, size: bounds.size, cornerRadius: cornerRadius,
+                                       transform: transform, fill: backgroundColor, alpha: opacity, shadow: shadow))
+        guard !subviews.isEmpty else { return }
+        // The subviews' origin: this view's top-left corner, turned with it.
+        let corner = CGPoint(x: position.x - transform.a * bounds.width / 2 - transform.c * bounds.height / 2,
+                             y: position.y - transform.b * bounds.width / 2 - transform.d * bounds.height / 2)
+        for subview in subviews {
+            subview.appendShapes(to: &shapes, parentTransform: transform, parentOrigin: corner, parentAlpha: opacity)
+        }
     }
 }

@@ -30,6 +30,12 @@ struct DemoCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Canvas size in points, e.g. 390x844 (default: the demo's).", valueName: "WxH"))
     var size: String?
 
+    @Flag(help: "Draw a translucent circle where the scripted finger touches.")
+    var showTouches = false
+
+    @Flag(help: "Draw attachments, anchors, snap points and collision boundaries.")
+    var debug = false
+
 
     func run() throws {
         guard let demo = DemoRegistry.demo(named: name) else {
@@ -42,6 +48,8 @@ struct DemoCommand: ParsableCommand {
         options.fps = fps
         options.duration = duration
         options.scale = scale
+        options.showsTouches = showTouches
+        options.showsDynamicsDebug = debug
         if let size {
             guard let parsed = Self.parseSize(size) else {
                 throw CommandFailure.usage("--size must be WIDTHxHEIGHT in points, e.g. 390x844, not '\(size)'")

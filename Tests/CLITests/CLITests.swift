@@ -55,8 +55,10 @@ import Codecs
         let result = try run(["list"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.map { $0.split(separator: " ").first.map(String.init) ?? "" } == ["gravity", "collision", "elasticity", "push"])
-        #expect(lines[0].hasSuffix("A blue square falls under gravity and bounces to rest on the floor."))
+        #expect(lines.map { $0.split(separator: " ").first.map(String.init) ?? "" }
+                == ["drag", "springy", "cradle", "alert", "gravity", "collision", "elasticity", "snap", "attach", "push", "vortex"])
+        #expect(lines[4].hasSuffix("A blue square falls under gravity and bounces to rest on the floor."))
+        #expect(lines.allSatisfy { $0.split(separator: " ", omittingEmptySubsequences: true).count > 5 }, "each has a description")
     }
 
     /// Each bad input: exit code, and one line on stderr that names the problem.
