@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-demo="${DYNRENDER_SETUP_DEMO:-gravity}"
+demo="${DYNRENDER_SETUP_DEMO:-drag}"
 
 if ! command -v swift >/dev/null 2>&1; then
     echo "setup: Swift is not on PATH; install a Swift toolchain (5.9 or later) first" >&2
