@@ -68,13 +68,16 @@ struct DemoCommand: ParsableCommand {
             throw CommandFailure.usage(error.description)
         }
         let started = Date()
+        let reporter = output.quiet ? nil : ProgressReporter()
+        defer { reporter?.finish() }
         do {
-            try FrameRenderer(options: options).run(plan)
+            try FrameRenderer(options: options).run(plan, progress: reporter.map { r in { r.report($0) } })
         } catch let error as RenderUsageError {
             throw CommandFailure.usage(error.description)
         } catch {
             throw CommandFailure.io(String(describing: error))
         }
+        reporter?.finish()
         guard !output.quiet else { return }
         let seconds = Date().timeIntervalSince(started)
         let targets = [options.gifPath, options.pngDirectory, options.tracePath].compactMap { $0 }.joined(separator: " and ")

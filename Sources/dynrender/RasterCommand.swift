@@ -22,10 +22,12 @@ struct RasterCommand: ParsableCommand {
         try output.apply(to: &options)
         let started = Date()
         let count: Int
+        let reporter = output.quiet ? nil : ProgressReporter()
+        defer { reporter?.finish() }
         do {
             let source = try DisplayListFile(path: file)
             var frames = source
-            count = try FrameRenderer(options: options).run(&frames)
+            count = try FrameRenderer(options: options).run(&frames, progress: reporter.map { r in { r.report($0) } })
         } catch let error as DisplayListError {
             throw CommandFailure.usage("\(file): \(error)")
         } catch let error as RenderUsageError {
@@ -33,6 +35,7 @@ struct RasterCommand: ParsableCommand {
         } catch {
             throw CommandFailure.io(String(describing: error))
         }
+        reporter?.finish()
         guard !output.quiet else { return }
         let targets = [output.gif, output.pngDirectory].compactMap { $0 }.joined(separator: " and ")
         print("wrote \(targets): \(count) frames in \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
