@@ -139,7 +139,8 @@ import Codecs
         let original = Data("the previous render".utf8)
         try original.write(to: URL(fileURLWithPath: existing))
         for target in ["keep.gif", "new.gif"] {
-            let result = try run(["demo", "gravity", "--scale", "2", "--gif", "\(directory)/\(target)"],
+            // --quiet: a slow debug build under a busy test run would otherwise add progress lines.
+            let result = try run(["demo", "gravity", "--scale", "2", "--quiet", "--gif", "\(directory)/\(target)"],
                                  shellPrefix: "trap '' XFSZ; ulimit -f 40")
             #expect(result.status == 1, "\(result.stderr)")
             #expect(result.stderr == "dynrender: cannot write '\(directory)/\(target)': File too large\n")
