@@ -1,5 +1,6 @@
 // Three squares of different sizes fall together (gravity does not depend on mass) and land in a
-// box, driven by a behaviour of our own that composes UIKit Dynamics primitives.
+// box, driven by a behaviour of our own that composes UIKit Dynamics primitives; then a scripted
+// tap kicks the big one back up while it changes colour.
 import Demos
 import Dynamics
 import Foundation
@@ -32,11 +33,22 @@ final class FallingSquaresScene: Scene {
         bounce.elasticity = 0.5
         animator.addBehavior(FallInBoxBehavior(items: squares, floorInset: 20))
         animator.addBehavior(bounce)
+
+        // The timeline: at 1.8 s a finger taps where the big square has landed; the tap kicks it
+        // up (an instantaneous push: Δv = 6 × 100 pt/s for its 100 × 100 pt) and it turns orange.
+        let big = squares[1]
+        tap(at: CGPoint(x: 200, y: 430), time: 1.8) { [unowned self] event in
+            guard event.state == .ended else { return }
+            let kick = PushBehavior(items: [big], mode: .instantaneous)
+            kick.setAngle(-.pi / 2, magnitude: 6)
+            animator.addBehavior(kick)
+            animate(withDuration: 0.3) { big.backgroundColor = RGBA8(255, 149, 0) }
+        }
     }
 }
 
 let demo = Demo(name: "falling-squares", summary: "Three squares fall and bounce in a box.",
-                size: CGSize(width: 390, height: 500), duration: 2.5,
+                size: CGSize(width: 390, height: 500), duration: 3.5,
                 makeScene: { FallingSquaresScene(size: $0) })
 var options = RenderOptions()
 options.gifPath = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "falling-squares.gif"
