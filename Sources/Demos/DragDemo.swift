@@ -29,7 +29,8 @@ public final class DragScene: Scene {
         let centers = cells.map { collectionView.layoutAttributesForItem(at: $0)?.center ?? .zero }
         for (index, center) in centers.enumerated() {
             tap(at: center, time: 0.4 + 0.45 * Double(index)) { [unowned self] event in
-                guard event.state == .ended, let path = collectionView.indexPathForItem(at: event.location) else { return }
+                guard event.state == .ended,
+                      let path = collectionView.indexPathForItem(at: collectionView.contentPoint(fromSuperview: event.location)) else { return }
                 if collectionView.isSelected(path) { collectionView.deselectItem(at: path) } else { collectionView.selectItem(at: path) }
             }
         }
@@ -45,8 +46,7 @@ public final class DragScene: Scene {
         }
         let pressStart = 2.0
         touch(at: pressStart, duration: total, along: path) { [unowned self] event in
-            let content = CGPoint(x: event.location.x + collectionView.contentOffset.x,
-                                  y: event.location.y + collectionView.contentOffset.y)
+            let content = collectionView.contentPoint(fromSuperview: event.location)
             switch event.state {
             case .changed where event.time >= pressStart + hold - 1e-9:
                 if layout.isDragging { layout.updateDragging(to: content) } else { layout.beginDragging(at: content) }

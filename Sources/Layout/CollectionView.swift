@@ -9,10 +9,19 @@ import Raster
 /// time in seconds; touches are reported with their times.
 public final class CollectionView {
     public let collectionViewLayout: CollectionViewLayout
-    /// Where the collection view sits in its superview (the scene), points.
+    /// Where the collection view sits in its superview (the scene), points. A new size is a
+    /// bounds change the layout is asked about first, as UIKit does.
     public var frame: CGRect {
-        didSet { if frame.size != oldValue.size { collectionViewLayout.invalidateLayout() } }
+        get { storedFrame }
+        set {
+            if newValue.size != storedFrame.size,
+               collectionViewLayout.shouldInvalidateLayout(forBoundsChange: CGRect(origin: contentOffset, size: newValue.size)) {
+                collectionViewLayout.invalidateLayout()
+            }
+            storedFrame = newValue
+        }
     }
+    private var storedFrame: CGRect
     /// The point of the content shown at the frame's top-left corner, points.
     public private(set) var contentOffset: CGPoint = .zero
     /// Fills the frame behind the cells; nil leaves it clear.
@@ -50,7 +59,7 @@ public final class CollectionView {
                     CellAppearance(backgroundColor: selected ? RGBA8(255, 59, 48) : RGBA8(142, 142, 147))
                 }) {
         precondition(itemCounts.allSatisfy { $0 >= 0 }, "item counts cannot be negative")
-        self.frame = frame
+        self.storedFrame = frame
         self.collectionViewLayout = collectionViewLayout
         self.itemCounts = itemCounts
         self.cellAppearance = cellAppearance
@@ -81,6 +90,11 @@ public final class CollectionView {
         return collectionViewLayout.layoutAttributesForItem(at: indexPath)
     }
 
+    /// `point` in the superview's (scene's) coordinates as a point of the content, points.
+    public func contentPoint(fromSuperview point: CGPoint) -> CGPoint {
+        CGPoint(x: point.x - frame.minX + contentOffset.x, y: point.y - frame.minY + contentOffset.y)
+    }
+
     func isValid(_ indexPath: IndexPath) -> Bool {
         indexPath.count == 2 && (0..<numberOfItems(inSection: indexPath.section)).contains(indexPath.item)
     }
@@ -104,14 +118,12 @@ public final class CollectionView {
         contentOffset = offset
     }
 
-    /// The offsets the content can rest at on each axis, points.
+    /// The offsets the content can rest at on each axis, points; an axis scrolls only when its
+    /// range is not empty (the content is longer than the view).
     private var offsetRanges: (x: ClosedRange<Double>, y: ClosedRange<Double>) {
         let content = contentSize
         return (0...max(0, Double(content.width - frame.width)), 0...max(0, Double(content.height - frame.height)))
     }
-
-    private var scrollsVertically: Bool { contentSize.height > frame.height }
-    private var scrollsHorizontally: Bool { contentSize.width > frame.width }
 
     /// A finger touched down at `location` (frame coordinates, points) at `time` (seconds): a
     /// moving scroll view stops under it.
@@ -131,11 +143,11 @@ public final class CollectionView {
         let translation = panGestureRecognizer.translation
         let ranges = offsetRanges
         var offset = contentOffset
-        if scrollsVertically {
+        if ranges.y.upperBound > 0 {
             offset.y = vertical.rubberBanded(Double(dragStartOffset.y - translation.y), range: ranges.y,
                                              length: Double(frame.height))
         }
-        if scrollsHorizontally {
+        if ranges.x.upperBound > 0 {
             offset.x = horizontal.rubberBanded(Double(dragStartOffset.x - translation.x), range: ranges.x,
                                                length: Double(frame.width))
         }
@@ -148,12 +160,12 @@ public final class CollectionView {
         guard panGestureRecognizer.state == .began || panGestureRecognizer.state == .changed else { return }
         self.time = max(self.time, time)
         let velocity = panGestureRecognizer.velocity
-        panGestureRecognizer.ended(time: time)
+        panGestureRecognizer.ended()
         let ranges = offsetRanges
-        if scrollsVertically {
+        if ranges.y.upperBound > 0 {
             vertical.release(offset: Double(contentOffset.y), velocity: -Double(velocity.dy), at: time, range: ranges.y)
         }
-        if scrollsHorizontally {
+        if ranges.x.upperBound > 0 {
             horizontal.release(offset: Double(contentOffset.x), velocity: -Double(velocity.dx), at: time, range: ranges.x)
         }
     }
@@ -237,10 +249,9 @@ public final class CollectionView {
 
     private func apply(_ updates: [CollectionViewUpdateItem]) throws {
         let plan = try BatchUpdatePlan(updates: updates, itemCounts: itemCounts)
-        collectionViewLayout.prepareIfNeeded()
         var departing: [(IndexPath, LayoutAttributes)] = []
         for indexPath in plan.deleted {
-            if let attributes = currentAttributes(at: indexPath) { departing.append((indexPath, attributes.copy())) }
+            if let attributes = layoutAttributesForItem(at: indexPath) { departing.append((indexPath, attributes.copy())) }
         }
         animations.finishAll()
         itemCounts = plan.newCounts
@@ -257,10 +268,6 @@ public final class CollectionView {
             animations.add(.appearing(indexPath: indexPath, from: from.copy()), start: time, duration: updateAnimationDuration)
         }
         collectionViewLayout.finalizeCollectionViewUpdates()
-    }
-
-    private func currentAttributes(at indexPath: IndexPath) -> LayoutAttributes? {
-        collectionViewLayout.layoutAttributesForItem(at: indexPath)
     }
 
     // MARK: - Drawing

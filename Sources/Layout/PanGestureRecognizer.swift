@@ -26,8 +26,7 @@ public final class PanGestureRecognizer {
     /// after the finger lifts.
     public func location(in view: CollectionView) -> CGPoint {
         guard let location = locationInFrame else { return .zero }
-        return CGPoint(x: location.x - view.frame.minX + view.contentOffset.x,
-                       y: location.y - view.frame.minY + view.contentOffset.y)
+        return view.contentPoint(fromSuperview: location)
     }
 
     /// The finger's movement since the pan began, points.
@@ -38,8 +37,8 @@ public final class PanGestureRecognizer {
 
     /// The finger's velocity over the last twentieth of a second, points per second.
     public var velocity: CGVector {
-        guard let last = samples.last, let first = samples.first(where: { last.time - $0.time <= Self.velocityWindow + 1e-9 }),
-              last.time > first.time else { return CGVector(dx: 0, dy: 0) }
+        // `changed` keeps only the samples inside the window.
+        guard let first = samples.first, let last = samples.last, last.time > first.time else { return CGVector(dx: 0, dy: 0) }
         let dt = last.time - first.time
         return CGVector(dx: (last.location.x - first.location.x) / dt, dy: (last.location.y - first.location.y) / dt)
     }
@@ -58,7 +57,7 @@ public final class PanGestureRecognizer {
         if let last = samples.last { samples.removeAll { last.time - $0.time > Self.velocityWindow + 1e-9 } }
     }
 
-    func ended(time: Double) {
+    func ended() {
         state = .ended
     }
 }

@@ -33,16 +33,30 @@ open class SpringyFlowLayout: FlowLayout {
     /// The springs by the index path of their cell.
     private var springs: [IndexPath: AttachmentBehavior] = [:]
     /// Tiled mode: the naive-mode state of cells without springs, and the solver steps it has seen.
-    private lazy var lagFilter = SpringLagFilter(frequency: Double(springFrequency), damping: Double(springDamping),
-                                                 settings: dynamicAnimator.settings)
+    private lazy var lagFilter = makeLagFilter()
     private var filteredSteps = 0
     /// Tiled mode: gives newcomers the velocity they would have had in naive mode.
-    private let carriedMotion = DynamicItemBehavior()
+    private var carriedMotion = DynamicItemBehavior()
 
     public init(mode: Mode = .tiled) {
         self.mode = mode
         super.init()
         if mode == .tiled { dynamicAnimator.addBehavior(carriedMotion) }
+    }
+
+    private func makeLagFilter() -> SpringLagFilter {
+        SpringLagFilter(frequency: Double(springFrequency), damping: Double(springDamping), settings: dynamicAnimator.settings)
+    }
+
+    /// Drops every spring (a new size means new flow positions, as the original's
+    /// `removeAllBehaviors` on rotation); prepare() then builds them afresh.
+    private func removeAllSprings() {
+        dynamicAnimator.removeAllBehaviors()
+        springs.removeAll()
+        guard mode == .tiled else { return }
+        carriedMotion = DynamicItemBehavior()
+        dynamicAnimator.addBehavior(carriedMotion)
+        lagFilter = makeLagFilter()
     }
 
     /// How many springs the animator holds now.
@@ -55,7 +69,7 @@ open class SpringyFlowLayout: FlowLayout {
         case .naive:
             guard springs.isEmpty else { return }
             let all = CGRect(origin: .zero, size: collectionViewContentSize)
-            for attributes in super.layoutAttributesForElements(in: all) { addSpring(to: attributes, preOffset: false) }
+            for attributes in super.layoutAttributesForElements(in: all) { addSpring(to: attributes) }
         case .tiled:
             let visible = collectionView.bounds.insetBy(dx: -tileMargin, dy: -tileMargin)
             let wanted = super.layoutAttributesForElements(in: visible)
@@ -66,17 +80,19 @@ open class SpringyFlowLayout: FlowLayout {
                 springs[path] = nil
             }
             for attributes in wanted where springs[attributes.indexPath] == nil {
-                addSpring(to: attributes, preOffset: true)
+                addSpring(to: attributes)
             }
         }
     }
 
-    private func addSpring(to attributes: LayoutAttributes, preOffset: Bool) {
+    /// Hangs `attributes` on a spring at its flow centre; in tiled mode it first takes the offset
+    /// and velocity naive mode would have given it.
+    private func addSpring(to attributes: LayoutAttributes) {
         let spring = AttachmentBehavior(item: attributes, attachedToAnchor: attributes.center)
         spring.length = 0
         spring.damping = springDamping
         spring.frequency = springFrequency
-        if preOffset, let collectionView, let geometry = sections.first {
+        if mode == .tiled, let collectionView, let geometry = sections.first {
             let touch = collectionView.panGestureRecognizer.location(in: collectionView)
             let naive = lagFilter.state(column: attributes.indexPath.item % geometry.columns,
                                         anchorY: Double(attributes.center.y), touchY: Double(touch.y),
@@ -112,8 +128,7 @@ open class SpringyFlowLayout: FlowLayout {
         guard let collectionView else { return false }
         let old = collectionView.bounds
         if newBounds.size != old.size {
-            dynamicAnimator.removeAllBehaviors()
-            springs.removeAll()
+            removeAllSprings()
             return true
         }
         let delta = CGPoint(x: newBounds.minX - old.minX, y: newBounds.minY - old.minY)
@@ -124,12 +139,13 @@ open class SpringyFlowLayout: FlowLayout {
             item.center = shifted(item.center, anchor: spring.anchorPoint, touch: touch, delta: delta)
             dynamicAnimator.updateItem(usingCurrentState: item)
         }
-        if mode == .tiled, let geometry = sections.first {
+        guard mode == .tiled else { return false }
+        if let geometry = sections.first {
             let columns = (0..<geometry.columns).map { geometry.firstColumnX + Double($0) * geometry.columnPitch + Double(itemSize.width) / 2 }
             lagFilter.shift(delta: Double(delta.y), touch: touch, columns: columns)
         }
         // Tiling depends on the visible rect, so a tiled layout prepares again for the new bounds.
-        if mode == .tiled { invalidateLayout() }
+        invalidateLayout()
         return false
     }
 

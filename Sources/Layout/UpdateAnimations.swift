@@ -45,13 +45,10 @@ struct UpdateAnimations {
 
     static func interpolate(_ a: LayoutAttributes, _ b: LayoutAttributes, _ t: Double) -> LayoutAttributes {
         let result = b.copy()
-        func mix(_ p: Double, _ q: Double) -> Double { p + (q - p) * t }
-        result.center = CGPoint(x: mix(a.center.x, b.center.x), y: mix(a.center.y, b.center.y))
-        result.size = CGSize(width: mix(a.size.width, b.size.width), height: mix(a.size.height, b.size.height))
-        result.alpha = mix(a.alpha, b.alpha)
-        result.transform = CGAffineTransform(a: mix(a.transform.a, b.transform.a), b: mix(a.transform.b, b.transform.b),
-                                             c: mix(a.transform.c, b.transform.c), d: mix(a.transform.d, b.transform.d),
-                                             tx: 0, ty: 0)
+        result.center = a.center.interpolated(to: b.center, t)
+        result.size = a.size.interpolated(to: b.size, t)
+        result.alpha = a.alpha.interpolated(to: b.alpha, t)
+        result.transform = a.transform.interpolated(to: b.transform, t)
         return result
     }
 }

@@ -139,6 +139,8 @@ open class Scene {
         self.time = max(self.time, time)
         animator.advance(to: time)
         updateAnimations(at: time)
+        // Lifted fingers are kept only while their circle fades.
+        touches.removeAll { $0.liftTime.map { self.time - $0 > TouchIndicator.fadeOut } ?? false }
     }
 
     private func runEvents(through limit: TimeInterval) {

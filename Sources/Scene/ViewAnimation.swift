@@ -28,16 +28,13 @@ struct ViewState: Equatable {
     /// The state a fraction `t` of the way from `a` to `b` (colours per sRGB channel, transforms
     /// per matrix entry, as Core Animation interpolates them).
     static func mix(_ a: ViewState, _ b: ViewState, _ t: Double) -> ViewState {
-        func m(_ p: Double, _ q: Double) -> Double { (1 - t) * p + t * q }
-        func c(_ p: UInt8, _ q: UInt8) -> UInt8 { UInt8(max(0, min(255, m(Double(p), Double(q)).rounded()))) }
+        func c(_ p: UInt8, _ q: UInt8) -> UInt8 { UInt8(max(0, min(255, Double(p).interpolated(to: Double(q), t).rounded()))) }
         var s = b
-        s.center = CGPoint(x: m(a.center.x, b.center.x), y: m(a.center.y, b.center.y))
-        s.size = CGSize(width: m(a.size.width, b.size.width), height: m(a.size.height, b.size.height))
-        s.alpha = m(a.alpha, b.alpha)
+        s.center = a.center.interpolated(to: b.center, t)
+        s.size = a.size.interpolated(to: b.size, t)
+        s.alpha = a.alpha.interpolated(to: b.alpha, t)
         s.color = RGBA8(c(a.color.r, b.color.r), c(a.color.g, b.color.g), c(a.color.b, b.color.b), c(a.color.a, b.color.a))
-        s.transform = CGAffineTransform(a: m(a.transform.a, b.transform.a), b: m(a.transform.b, b.transform.b),
-                                        c: m(a.transform.c, b.transform.c), d: m(a.transform.d, b.transform.d),
-                                        tx: m(a.transform.tx, b.transform.tx), ty: m(a.transform.ty, b.transform.ty))
+        s.transform = a.transform.interpolated(to: b.transform, t)
         return s
     }
 }

@@ -110,7 +110,7 @@ import Layout
 
     @Test func tiledFramesMatchTheNaiveLayout() throws {
         let path = Finger.line(CGPoint(x: 100, y: 520), CGPoint(x: 220, y: 120))
-        // Two scrolls down with flicks and pauses, then one back up; cells sampled every tick.
+        // Two scrolls down with flicks and pauses, a resize, then one back up; cells sampled every tick.
         let script: [(start: Double, duration: Double, path: (Double) -> CGPoint)] = [
             (0, 0.5, path), (1.5, 0.3, path), (3, 0.4, { path(1 - $0) }),
         ]
@@ -123,7 +123,14 @@ import Layout
             finger.onTick = { _ in
                 frames.append(Dictionary(uniqueKeysWithValues: view.visibleAttributes.map { ($0.indexPath, $0.center) }))
             }
-            for (start, duration, path) in script { finger.pan(from: start, duration: duration, along: path) }
+            for (index, (start, duration, path)) in script.enumerated() {
+                if index == 1 {
+                    // A rotation-like resize between the scrolls: both modes rebuild their springs.
+                    finger.wait(until: 1.2)
+                    view.frame.size.width = 375
+                }
+                finger.pan(from: start, duration: duration, along: path)
+            }
             finger.wait(until: 6)
             return frames
         }

@@ -61,10 +61,13 @@ import Scene
         while t < 7 {
             t += 0.1
             scene.advance(to: t)
-            let d = hypot(scene.square.center.x - scene.anchorView.center.x, scene.square.center.y - scene.anchorView.center.y)
-            // The solver's rod is stiff, not infinitely so: it gives under 1 % while the finger
-            // yanks the anchor around.
-            #expect(abs(Double(d) - 226.27) < 2.3, "rigid rod at \(t) s: \(d)")
+            let d = Double(hypot(scene.square.center.x - scene.anchorView.center.x,
+                                 scene.square.center.y - scene.anchorView.center.y))
+            // The rod holds within Box2D's slop (0.75 pt at 150 pt/m) while only gravity swings
+            // the square; the finger drags the anchor from 1.2 s to 5.2 s, and while it yanks the
+            // soft-step rod gives by up to 1.7 pt (measured), under 1 % of 226.3 pt.
+            let free = t < 1.2 || t > 5.7
+            #expect(abs(d - 226.27) < (free ? 0.75 : 2.26), "rod length at \(t) s: \(d)")
         }
     }
 }

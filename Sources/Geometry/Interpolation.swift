@@ -1,0 +1,36 @@
+import Foundation
+
+/// Straight-line blends used by animations: a fraction `t` of the way from one value to another,
+/// written (1 − t)·a + t·b so that t = 1 gives exactly the end value.
+extension Double {
+    public func interpolated(to end: Double, _ t: Double) -> Double {
+        (1 - t) * self + t * end
+    }
+}
+
+extension CGFloat {
+    public func interpolated(to end: CGFloat, _ t: Double) -> CGFloat {
+        CGFloat(Double(self).interpolated(to: Double(end), t))
+    }
+}
+
+extension CGPoint {
+    public func interpolated(to end: CGPoint, _ t: Double) -> CGPoint {
+        CGPoint(x: x.interpolated(to: end.x, t), y: y.interpolated(to: end.y, t))
+    }
+}
+
+extension CGSize {
+    public func interpolated(to end: CGSize, _ t: Double) -> CGSize {
+        CGSize(width: width.interpolated(to: end.width, t), height: height.interpolated(to: end.height, t))
+    }
+}
+
+extension CGAffineTransform {
+    /// Entry by entry, as Core Animation interpolates a transform it cannot decompose.
+    public func interpolated(to end: CGAffineTransform, _ t: Double) -> CGAffineTransform {
+        CGAffineTransform(a: a.interpolated(to: end.a, t), b: b.interpolated(to: end.b, t),
+                          c: c.interpolated(to: end.c, t), d: d.interpolated(to: end.d, t),
+                          tx: tx.interpolated(to: end.tx, t), ty: ty.interpolated(to: end.ty, t))
+    }
+}
