@@ -7,6 +7,9 @@ public struct Canvas: Sendable {
     public let height: Int
     /// `width · height · 4` bytes, premultiplied R, G, B, A.
     public internal(set) var pixels: [UInt8]
+    /// Every pixel is opaque: true once cleared to a colour, and kept by source-over drawing, so
+    /// `image` can skip un-premultiplying.
+    public private(set) var isOpaque = false
 
     public init(width: Int, height: Int) {
         precondition(width > 0 && height > 0, "a canvas has at least one pixel")
@@ -21,21 +24,43 @@ public struct Canvas: Sendable {
         pixels.withUnsafeMutableBytes { raw in
             raw.bindMemory(to: UInt32.self).update(repeating: packed)
         }
+        isOpaque = true
     }
 
-    /// The canvas as a straight-alpha image (the same bytes wherever the canvas is opaque).
+    /// A canvas that draws into `image`'s storage, overwriting it, so a render can reuse the
+    /// buffers of frames its outputs are done with instead of allocating one per frame.
+    public init(reusing image: RGBAImage) {
+        width = image.width
+        height = image.height
+        pixels = image.pixels
+    }
+
+    /// The canvas as a straight-alpha image (the same bytes wherever the canvas is opaque). A copy:
+    /// the canvas stays usable.
     public var image: RGBAImage {
-        var bytes = pixels
-        var index = 0
-        while index < bytes.count {
-            let a = Int(bytes[index + 3])
-            if a != 255 && a != 0 {
-                for channel in 0..<3 {
-                    bytes[index + channel] = UInt8(min(255, (Int(bytes[index + channel]) * 255 + a / 2) / a))
+        let copy = self
+        return copy.intoImage()
+    }
+
+    /// The canvas as a straight-alpha image, handing over its storage without a copy when the
+    /// canvas is opaque (the usual case); only pixels that are neither opaque nor fully
+    /// transparent are divided.
+    public consuming func intoImage() -> RGBAImage {
+        if !isOpaque {
+            pixels.withUnsafeMutableBytes { raw in
+                let words = raw.bindMemory(to: UInt32.self)
+                for index in words.indices {
+                    let word = words[index]
+                    let a = word >> 24
+                    if a == 255 || a == 0 { continue }
+                    let half = a / 2
+                    func straight(_ shift: UInt32) -> UInt32 {
+                        min(255, ((word >> shift & 0xFF) * 255 + half) / a) << shift
+                    }
+                    words[index] = straight(0) | straight(8) | straight(16) | word & 0xFF00_0000
                 }
             }
-            index += 4
         }
-        return RGBAImage(width: width, height: height, pixels: bytes)
+        return RGBAImage(width: width, height: height, pixels: pixels)
     }
 }

@@ -25,6 +25,10 @@ public struct RenderOptions: Sendable {
     public var showsTouches = false
     /// Draw attachments, snap points and collision boundaries over the scene.
     public var showsDynamicsDebug = false
+    /// Threads a render uses: 1 simulates, rasterises and encodes in turn; 2 (the default on a
+    /// machine with more than one core) encodes each frame while the next is simulated and drawn.
+    /// The output bytes are the same either way.
+    public var threads = ProcessInfo.processInfo.activeProcessorCount > 1 ? 2 : 1
 
     public init() {}
 

@@ -15,6 +15,9 @@ struct OutputOptions: ParsableArguments {
     @Option(name: .customLong("png-level"), parsing: .unconditional, help: ArgumentHelp("zlib level of PNG frames, 0...9.", valueName: "N"))
     var pngLevel: Int = 6
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("1 to render on one thread; 2 (the default on a multi-core machine) encodes while the next frame is drawn. Output is identical.", valueName: "N"))
+    var threads: Int?
+
     @Flag(help: "Print nothing on success.")
     var quiet = false
 
@@ -28,5 +31,9 @@ struct OutputOptions: ParsableArguments {
         options.pngDirectory = pngDirectory
         options.loop = loop == 0 ? .forever : .times(loop)
         options.pngCompressionLevel = pngLevel
+        if let threads {
+            guard (1...2).contains(threads) else { throw CommandFailure.usage("--threads must be 1 or 2, not \(threads)") }
+            options.threads = threads
+        }
     }
 }

@@ -105,10 +105,7 @@ import Pixels
         let frames = (0..<3).map { TestImages.gradient(width: 40, height: 30).inverted(by: $0) }
         let decoded = try roundTrip(frames, fps: 20)
         #expect(decoded.frames.count == 3)
-        let box = frames[2].pixels.withUnsafePixelWords { a in
-            frames[1].pixels.withUnsafePixelWords { b in EncodedFrame.changedBox(a, b, width: 40, height: 30) }
-        }
-        #expect(box == PixelRect(x: 0, y: 0, width: 40, height: 30))
+        #expect(frames[2].changedRegion(from: frames[1]) == PixelRect(x: 0, y: 0, width: 40, height: 30))
     }
 
     @Test func tinyAndExtremeCanvases() throws {

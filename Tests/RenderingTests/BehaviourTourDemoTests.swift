@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Demos
+import Rendering
+import Codecs
 
 /// The behaviour-tour demos tell their stories: checked against the physics they show.
 @Suite struct BehaviourTourDemoTests {
@@ -38,11 +40,21 @@ import Testing
         #expect(scene.continuous.center.y > scene.instantaneous.center.y, "the continuous push pulls ahead")
     }
 
-    @Test func everyDemoRendersAtASmallSize() throws {
-        for demo in DemoRegistry.all {
-            let scene = demo.makeScene(demo.size)
-            scene.advance(to: demo.duration)
-            #expect(scene.displayList(scale: 0.25).shapes.count >= 1, "\(demo.name)")
-        }
+    /// Every demo renders its whole timeline to a GIF at a small size, and the GIF decodes to
+    /// frames of that size lasting the demo's duration.
+    @Test(arguments: DemoRegistry.all.map(\.name))
+    func everyDemoRendersAtASmallSize(demoName: String) throws {
+        let demo = try #require(DemoRegistry.demo(named: demoName))
+        let path = NSTemporaryDirectory() + "dynrender-small-\(demo.name)-" + UUID().uuidString + ".gif"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var options = RenderOptions()
+        options.gifPath = path
+        options.scale = 0.25
+        options.fps = 10
+        let plan = try RenderPlan(demo: demo, options: options)
+        #expect(try FrameRenderer(options: options).run(plan) == plan.frameCount)
+        let gif = try GIFDecoder().read(path)
+        #expect(gif.frames.first?.width == plan.pixelWidth && gif.frames.first?.height == plan.pixelHeight)
+        #expect(gif.delays.reduce(0, +) == Int((demo.duration * 100).rounded()), "\(demo.name)")
     }
 }

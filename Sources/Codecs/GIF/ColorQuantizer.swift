@@ -5,41 +5,45 @@ import Pixels
 /// When the pixels hold no more distinct colours than that, the palette is exactly those colours
 /// and mapping is lossless: flat UI fills and their anti-aliased edges come out exact. Otherwise
 /// the palette comes from median cut (Heckbert, 1982) over the colour histogram, weighted by pixel
-/// count, and each colour maps to its nearest entry in RGB.
+/// count, and each colour maps to its perceptually nearest entry (OKLab distance), so an edge
+/// blend goes to the entry that looks most like it rather than the one nearest in raw sRGB.
 struct ColorQuantizer {
     /// Opaque colours (alpha ignored), packed as 0x00BBGGRR.
     private(set) var palette: [UInt32] = []
-    private var indexOfColor: [UInt32: UInt8] = [:]
+    private var paletteLab: [OKLab] = []
+    /// Colour → palette index, filled lazily for colours not in the palette.
+    private var indexOfColor = ColorTable(capacity: 512)
 
-    /// A palette for `histogram` (colour → pixel count) of at most `maximumColors` entries.
-    init(histogram: [UInt32: Int], maximumColors: Int) {
+    /// A palette for `histogram` (colours sorted ascending, with pixel counts) of at most
+    /// `maximumColors` entries.
+    init(histogram: [(color: UInt32, value: Int32)], maximumColors: Int) {
         precondition(maximumColors >= 1 && maximumColors <= 256)
-        // Sorted so the palette does not depend on dictionary order: output is deterministic.
-        let colors = histogram.sorted { $0.key < $1.key }
-        if colors.count <= maximumColors {
-            palette = colors.map(\.key)
+        if histogram.count <= maximumColors {
+            palette = histogram.map(\.color)
         } else {
-            palette = Self.medianCut(colors.map { ($0.key, $0.value) }, into: maximumColors)
+            var cut = MedianCut(histogram)
+            palette = cut.palette(count: maximumColors)
         }
-        for (index, color) in palette.enumerated() where indexOfColor[color] == nil {
-            indexOfColor[color] = UInt8(index)
+        paletteLab = palette.map { OKLab(packed: $0) }
+        for (index, color) in palette.enumerated() where indexOfColor.value(for: color) == nil {
+            indexOfColor.set(Int32(index), for: color)
         }
     }
 
     /// The palette index for `color`; the nearest entry when the colour is not in the palette.
+    @inline(__always)
     mutating func index(of color: UInt32) -> UInt8 {
-        if let index = indexOfColor[color] { return index }
+        if let index = indexOfColor.value(for: color) { return UInt8(truncatingIfNeeded: index) }
         let index = nearest(color)
-        indexOfColor[color] = index
+        indexOfColor.set(Int32(index), for: color)
         return index
     }
 
     private func nearest(_ color: UInt32) -> UInt8 {
-        let (r, g, b) = Self.channels(color)
-        var best = 0, bestDistance = Int.max
-        for (index, entry) in palette.enumerated() {
-            let (er, eg, eb) = Self.channels(entry)
-            let distance = (r - er) * (r - er) + (g - eg) * (g - eg) + (b - eb) * (b - eb)
+        let lab = OKLab(packed: color)
+        var best = 0, bestDistance = Float.infinity
+        for (index, entry) in paletteLab.enumerated() {
+            let distance = lab.squaredDistance(to: entry)
             if distance < bestDistance {
                 bestDistance = distance
                 best = index
@@ -47,69 +51,79 @@ struct ColorQuantizer {
         }
         return UInt8(best)
     }
+}
 
-    static func channels(_ color: UInt32) -> (Int, Int, Int) {
-        (Int(color & 0xFF), Int(color >> 8 & 0xFF), Int(color >> 16 & 0xFF))
+/// Heckbert's median cut over a weighted colour histogram: repeatedly split the box whose longest
+/// channel extent times pixel count is largest, at the weighted median of that channel; each box's
+/// colour is its weighted mean. Boxes are ranges of one flat array sorted in place.
+private struct MedianCut {
+    private var colors: [UInt32]
+    private var counts: [Int]
+
+    init(_ histogram: [(color: UInt32, value: Int32)]) {
+        colors = histogram.map(\.color)
+        counts = histogram.map { Int($0.value) }
     }
 
-    /// Splits the colour set into `count` boxes, each time cutting the box with the largest
-    /// count-weighted extent at the weighted median of its longest channel, and returns each box's
-    /// weighted mean colour.
-    private static func medianCut(_ colors: [(color: UInt32, count: Int)], into count: Int) -> [UInt32] {
-        var boxes: [[(color: UInt32, count: Int)]] = [colors]
-        func extent(_ box: [(color: UInt32, count: Int)]) -> (channel: Int, range: Int) {
-            var low = [255, 255, 255], high = [0, 0, 0]
-            for entry in box {
-                let (r, g, b) = channels(entry.color)
-                for (i, v) in [r, g, b].enumerated() {
-                    low[i] = min(low[i], v)
-                    high[i] = max(high[i], v)
-                }
-            }
-            let ranges = (0..<3).map { high[$0] - low[$0] }
-            let channel = ranges.firstIndex(of: ranges.max()!)!
-            return (channel, ranges[channel])
+    private struct Box {
+        var range: Range<Int>
+        var weight: Int
+        var channel: Int
+        var extent: Int
+        var score: Int { range.count > 1 ? extent * weight : 0 }
+    }
+
+    private func box(_ range: Range<Int>) -> Box {
+        var low: (Int, Int, Int) = (255, 255, 255), high: (Int, Int, Int) = (0, 0, 0)
+        var weight = 0
+        for i in range {
+            let c = colors[i]
+            let r = Int(c & 0xFF), g = Int(c >> 8 & 0xFF), b = Int(c >> 16 & 0xFF)
+            low = (min(low.0, r), min(low.1, g), min(low.2, b))
+            high = (max(high.0, r), max(high.1, g), max(high.2, b))
+            weight += counts[i]
         }
+        let extents = [high.0 - low.0, high.1 - low.1, high.2 - low.2]
+        let channel = extents.firstIndex(of: extents.max()!)!
+        return Box(range: range, weight: weight, channel: channel, extent: extents[channel])
+    }
+
+    mutating func palette(count: Int) -> [UInt32] {
+        var boxes = [box(colors.indices)]
         while boxes.count < count {
-            var bestBox = -1, bestScore = 0
-            for (i, box) in boxes.enumerated() where box.count > 1 {
-                let weight = box.reduce(0) { $0 + $1.count }
-                let score = extent(box).range * weight
-                if score > bestScore {
-                    bestScore = score
-                    bestBox = i
-                }
+            guard let pick = boxes.indices.max(by: { boxes[$0].score < boxes[$1].score }),
+                  boxes[pick].score > 0 else { break }
+            let chosen = boxes[pick]
+            let shift = UInt32(chosen.channel * 8)
+            // Sort the box's entries by the chosen channel (ties by colour, for determinism).
+            let order = chosen.range.sorted {
+                let a = colors[$0] >> shift & 0xFF, b = colors[$1] >> shift & 0xFF
+                return a < b || (a == b && colors[$0] < colors[$1])
             }
-            if bestBox < 0 { break }
-            let channel = extent(boxes[bestBox]).channel
-            let shift = UInt32(channel * 8)
-            let sorted = boxes[bestBox].sorted {
-                let a = $0.color >> shift & 0xFF, b = $1.color >> shift & 0xFF
-                return a < b || (a == b && $0.color < $1.color)
-            }
-            let total = sorted.reduce(0) { $0 + $1.count }
-            var running = 0, cut = 1
-            for (i, entry) in sorted.enumerated() {
-                running += entry.count
-                if running * 2 >= total {
-                    cut = min(max(i + 1, 1), sorted.count - 1)
+            let sortedColors = order.map { colors[$0] }, sortedCounts = order.map { counts[$0] }
+            colors.replaceSubrange(chosen.range, with: sortedColors)
+            counts.replaceSubrange(chosen.range, with: sortedCounts)
+            var running = 0, cut = chosen.range.lowerBound + 1
+            for i in chosen.range {
+                running += counts[i]
+                if running * 2 >= chosen.weight {
+                    cut = min(max(i + 1, chosen.range.lowerBound + 1), chosen.range.upperBound - 1)
                     break
                 }
             }
-            boxes[bestBox] = Array(sorted[..<cut])
-            boxes.append(Array(sorted[cut...]))
+            boxes[pick] = box(chosen.range.lowerBound..<cut)
+            boxes.append(box(cut..<chosen.range.upperBound))
         }
         return boxes.map { box in
-            var sums = [0, 0, 0], weight = 0
-            for entry in box {
-                let (r, g, b) = channels(entry.color)
-                sums[0] += r * entry.count
-                sums[1] += g * entry.count
-                sums[2] += b * entry.count
-                weight += entry.count
+            var sums = (0, 0, 0)
+            for i in box.range {
+                let c = colors[i], n = counts[i]
+                sums.0 += Int(c & 0xFF) * n
+                sums.1 += Int(c >> 8 & 0xFF) * n
+                sums.2 += Int(c >> 16 & 0xFF) * n
             }
-            let mean = sums.map { UInt32(($0 + weight / 2) / weight) }
-            return mean[0] | mean[1] << 8 | mean[2] << 16
+            let w = box.weight, half = box.weight / 2
+            return UInt32((sums.0 + half) / w) | UInt32((sums.1 + half) / w) << 8 | UInt32((sums.2 + half) / w) << 16
         }
     }
 }

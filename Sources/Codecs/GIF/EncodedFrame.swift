@@ -1,11 +1,14 @@
 import Pixels
 
-/// A rectangle of pixels, in pixel units.
-public struct PixelRect: Equatable, Sendable {
-    public var x: Int, y: Int, width: Int, height: Int
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        (self.x, self.y, self.width, self.height) = (x, y, width, height)
-    }
+/// What the caller of an encoder already knows about how a frame differs from the frame added
+/// before it, so the encoder need not compare them again (a renderer on another thread can).
+public enum FrameChange: Equatable, Sendable {
+    /// Not known: the encoder compares the frames itself.
+    case unknown
+    /// Every pixel is the same as in the previous frame.
+    case identical
+    /// Exactly the bounding box of the changed pixels, as `RGBAImage.changedRegion(from:)` gives.
+    case region(PixelRect)
 }
 
 /// One GIF image block ready for giflib: the region it covers, its palette and its indices.
@@ -18,92 +21,111 @@ struct EncodedFrame {
     /// `rect.width · rect.height` palette indices, rows packed.
     var indices: [UInt8]
 
-    /// The frame for `image`: all of it when `previous` is nil, otherwise the bounding box of the
-    /// pixels that differ from `previous`, with unchanged ones transparent. When nothing differs it
-    /// is one transparent pixel, which only carries the delay.
-    init(image: RGBAImage, changedFrom previous: RGBAImage?) {
-        // Compare and read pixels as whole words, straight from the images' storage.
+    /// The block for `image` over `region`: the whole canvas when `previous` is nil; otherwise
+    /// the bounding box of the pixels that differ from `previous` (exact, as
+    /// `RGBAImage.changedRegion(from:)` gives it), with unchanged pixels transparent, or one
+    /// transparent pixel that only carries a delay when `region` is nil.
+    init(image: RGBAImage, previous: RGBAImage?, region: PixelRect?) {
+        // Read pixels as whole words, straight from the images' storage.
         self = image.pixels.withUnsafePixelWords { words in
-            guard let previous else { return EncodedFrame(words, nil, width: image.width, height: image.height) }
+            guard let previous else {
+                return EncodedFrame(words, nil, region: region, width: image.width, height: image.height)
+            }
             return previous.pixels.withUnsafePixelWords { previousWords in
-                EncodedFrame(words, previousWords, width: image.width, height: image.height)
+                EncodedFrame(words, previousWords, region: region, width: image.width, height: image.height)
             }
         }
     }
 
+    /// One pass over the changed box gives each new colour the next index, in order of first
+    /// appearance (so the palette is deterministic), and writes the indices as it goes; this is
+    /// the whole job when the box holds at most 255 colours (256 for a first frame), the usual
+    /// case for flat UI colours and their anti-aliased edges. Beyond that the pass has counted
+    /// every colour, `ColorQuantizer` chooses a palette, and a second pass maps the pixels.
     private init(_ words: UnsafeBufferPointer<UInt32>, _ previousWords: UnsafeBufferPointer<UInt32>?,
-                 width: Int, height: Int) {
-        if let previousWords {
-            rect = Self.changedBox(words, previousWords, width: width, height: height)
-                ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
-        } else {
-            rect = PixelRect(x: 0, y: 0, width: width, height: height)
+                 region: PixelRect?, width: Int, height: Int) {
+        guard let rect = region else {
+            self.rect = PixelRect(x: 0, y: 0, width: 1, height: 1)
+            palette = [0]
+            transparentIndex = 0
+            indices = [0]
+            return
         }
-
-        var histogram: [UInt32: Int] = [:]
+        self.rect = rect
+        // A later frame keeps index 0 for "unchanged"; it stays unused when every pixel changed.
+        let reserved = previousWords == nil ? 0 : 1
+        var ids = ColorTable()
+        var colors: [UInt32] = []
+        var counts: [Int32] = []
         var hasUnchanged = false
-        for row in rect.y..<(rect.y + rect.height) {
-            for column in rect.x..<(rect.x + rect.width) {
-                let i = row * width + column
-                if let previousWords, previousWords[i] == words[i] {
-                    hasUnchanged = true
-                    continue
+        var overflow = false
+        var indices = [UInt8](repeating: 0, count: rect.width * rect.height)
+        indices.withUnsafeMutableBufferPointer { out in
+            var o = 0
+            // The current run of one colour: its id and length, counted when the colour changes.
+            var lastColor: UInt32 = .max, lastID = 0, runLength: Int32 = 0
+            func endRun() {
+                if runLength > 0 { counts[lastID - reserved] &+= runLength }
+                runLength = 0
+            }
+            for row in rect.y..<(rect.y + rect.height) {
+                let base = row * width
+                for i in (base + rect.x)..<(base + rect.x + rect.width) {
+                    let word = words[i]
+                    if let previousWords, previousWords[i] == word {
+                        hasUnchanged = true
+                        o += 1
+                        continue
+                    }
+                    let color = word & 0x00FF_FFFF
+                    if color != lastColor {
+                        endRun()
+                        lastColor = color
+                        if let id = ids.value(for: color) {
+                            lastID = Int(id)
+                        } else {
+                            lastID = colors.count + reserved
+                            ids.set(Int32(lastID), for: color)
+                            colors.append(color)
+                            counts.append(0)
+                            if lastID > 255 { overflow = true }
+                        }
+                    }
+                    runLength += 1
+                    out[o] = UInt8(truncatingIfNeeded: lastID)
+                    o += 1
                 }
-                histogram[words[i] & 0x00FF_FFFF, default: 0] += 1
             }
+            endRun()
         }
-        var quantizer = ColorQuantizer(histogram: histogram, maximumColors: hasUnchanged ? 255 : 256)
-        palette = quantizer.palette
-        transparentIndex = hasUnchanged ? palette.count : nil
-        if hasUnchanged { palette.append(0) }
+        transparentIndex = hasUnchanged ? 0 : nil
+        guard overflow else {
+            palette = Array(repeating: 0, count: reserved) + colors
+            self.indices = indices
+            return
+        }
 
-        indices = [UInt8](repeating: 0, count: rect.width * rect.height)
-        var out = 0
-        for row in rect.y..<(rect.y + rect.height) {
-            for column in rect.x..<(rect.x + rect.width) {
-                let i = row * width + column
-                if let previousWords, let transparentIndex, previousWords[i] == words[i] {
-                    indices[out] = UInt8(transparentIndex)
-                } else {
-                    indices[out] = quantizer.index(of: words[i] & 0x00FF_FFFF)
+        let histogram = zip(colors, counts).map { (color: $0, value: $1) }.sorted { $0.color < $1.color }
+        var quantizer = ColorQuantizer(histogram: histogram, maximumColors: 256 - reserved)
+        palette = Array(repeating: 0, count: reserved) + quantizer.palette
+        indices.withUnsafeMutableBufferPointer { out in
+            var o = 0
+            var lastColor: UInt32 = .max, lastIndex: UInt8 = 0
+            for row in rect.y..<(rect.y + rect.height) {
+                let base = row * width
+                for i in (base + rect.x)..<(base + rect.x + rect.width) {
+                    defer { o += 1 }
+                    let word = words[i]
+                    if let previousWords, previousWords[i] == word { continue }
+                    let color = word & 0x00FF_FFFF
+                    if color != lastColor {
+                        lastColor = color
+                        lastIndex = quantizer.index(of: color) &+ UInt8(reserved)
+                    }
+                    out[o] = lastIndex
                 }
-                out += 1
             }
         }
-    }
-
-    /// The smallest rectangle holding every pixel where `a` and `b` differ, or nil.
-    static func changedBox(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>,
-                           width: Int, height: Int) -> PixelRect? {
-        var minX = width, maxX = -1, minY = height, maxY = -1
-        for row in 0..<height {
-            let base = row * width
-            var first = -1
-            for column in 0..<width where a[base + column] != b[base + column] {
-                first = column
-                break
-            }
-            if first < 0 { continue }
-            var last = first
-            for column in stride(from: width - 1, to: first, by: -1) where a[base + column] != b[base + column] {
-                last = column
-                break
-            }
-            minX = min(minX, first)
-            maxX = max(maxX, last)
-            minY = min(minY, row)
-            maxY = row
-        }
-        guard maxY >= 0 else { return nil }
-        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
-    }
-}
-
-extension Array where Element == UInt8 {
-    /// Runs `body` over the bytes viewed as little-endian words, one RGBA pixel each, without copying.
-    func withUnsafePixelWords<R>(_ body: (UnsafeBufferPointer<UInt32>) -> R) -> R {
-        withUnsafeBytes { raw in
-            raw.withMemoryRebound(to: UInt32.self) { body($0) }
-        }
+        self.indices = indices
     }
 }

@@ -30,14 +30,14 @@ public struct GIFDecoder: Sendable {
         let source = ByteSource(data)
         var status: Int32 = 0
         guard let gif = DGifOpen(Unmanaged.passUnretained(source).toOpaque(), gifRead, &status) else {
-            throw CodecError("not a readable GIF: \(GIFEncoder.message(status))")
+            throw CodecError("not a readable GIF: \(GIFBlockCompressor.message(status))")
         }
         defer {
             var closeStatus: Int32 = 0
             DGifCloseFile(gif, &closeStatus)
         }
         guard DGifSlurp(gif) == GIF_OK else {
-            throw CodecError("not a readable GIF: \(GIFEncoder.message(gif.pointee.Error))")
+            throw CodecError("not a readable GIF: \(GIFBlockCompressor.message(gif.pointee.Error))")
         }
         let width = Int(gif.pointee.SWidth), height = Int(gif.pointee.SHeight)
         guard width > 0, height > 0 else { throw CodecError("GIF has an empty screen") }

@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A rectangle of pixels, in pixel units.
+public struct PixelRect: Equatable, Sendable {
+    public var x: Int, y: Int, width: Int, height: Int
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        (self.x, self.y, self.width, self.height) = (x, y, width, height)
+    }
+}
+
+extension RGBAImage {
+    /// The smallest rectangle holding every pixel where this image differs from `other` (same
+    /// size), or nil when they are identical.
+    ///
+    /// Built for frame-to-frame use on large canvases: identical rows are skipped by `memcmp`,
+    /// and in a differing row only the columns outside the box found so far are examined.
+    public func changedRegion(from other: RGBAImage) -> PixelRect? {
+        precondition(width == other.width && height == other.height, "images differ in size")
+        return pixels.withUnsafePixelWords { a in
+            other.pixels.withUnsafePixelWords { b in Self.changedRegion(a, b, width: width, height: height) }
+        }
+    }
+
+    static func changedRegion(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>,
+                              width: Int, height: Int) -> PixelRect? {
+        var minX = width, maxX = -1, minY = height, maxY = -1
+        let rowBytes = width * 4
+        for row in 0..<height {
+            let base = row * width
+            if memcmp(a.baseAddress! + base, b.baseAddress! + base, rowBytes) == 0 { continue }
+            // Only columns left of the box so far can widen it on the left, and likewise on the
+            // right; a row whose differences lie inside the box only extends it downwards. Each
+            // side is checked with memcmp before it is searched word by word.
+            if minX > 0, memcmp(a.baseAddress! + base, b.baseAddress! + base, minX * 4) != 0 {
+                for column in 0..<minX where a[base + column] != b[base + column] {
+                    minX = column
+                    break
+                }
+            }
+            let right = max(maxX + 1, minX)
+            if right < width, memcmp(a.baseAddress! + base + right, b.baseAddress! + base + right, (width - right) * 4) != 0 {
+                for column in stride(from: width - 1, to: right - 1, by: -1) where a[base + column] != b[base + column] {
+                    maxX = column
+                    break
+                }
+            }
+            minY = min(minY, row)
+            maxY = row
+        }
+        guard maxY >= 0 else { return nil }
+        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Runs `body` over the bytes viewed as little-endian words, one RGBA pixel each, without copying.
+    @inlinable
+    public func withUnsafePixelWords<R>(_ body: (UnsafeBufferPointer<UInt32>) throws -> R) rethrows -> R {
+        try withUnsafeBytes { raw in
+            try raw.withMemoryRebound(to: UInt32.self) { try body($0) }
+        }
+    }
+}
