@@ -91,5 +91,6 @@ extension DemoRegistry {
         name: "alert",
         summary: "An alert snaps in over a fading overlay, is dragged and snaps back, then is flung down and falls away spinning.",
         size: CGSize(width: 390, height: 844), duration: 6.2,
+        keyTimes: [0, 1.3, 2.8, 4.9, 5.5, 6.2], posterTime: 2.8,
         makeScene: { AlertScene(size: $0) })
 }

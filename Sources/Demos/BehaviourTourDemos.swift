@@ -83,5 +83,6 @@ enum BehaviourTourDemos {
         name: "push",
         summary: "Continuous (red) and instantaneous (blue) pushes of 0.3: the squares meet at t = 2 s.",
         size: CGSize(width: 390, height: 844), duration: 3.5,
+        keyTimes: [0, 1, 2, 2.75, 3.5], posterTime: 2,
         makeScene: { PushScene(size: $0) })
 }

@@ -42,5 +42,6 @@ extension DemoRegistry {
         name: "cradle",
         summary: "Cells swing in on springs and knock each other like a Newton's cradle; two are deleted and fall away.",
         size: CGSize(width: 1024, height: 768), duration: 10.5,
+        keyTimes: [0, 3, 5.6, 8.3, 10.5], posterTime: 5.6, galleryScale: 0.5,
         makeScene: { CradleScene(size: $0) })
 }

@@ -64,5 +64,6 @@ extension DemoRegistry {
         name: "drag",
         summary: "Taps select three cells of a 1 000-cell grid; a long press drags them together with springy lag; they spring home.",
         size: CGSize(width: 390, height: 844), duration: 6.5,
+        keyTimes: [0, 1.5, 3.3, 4.45, 6.5], posterTime: 3.3, galleryScale: 1,
         makeScene: { DragScene(size: $0) })
 }

@@ -37,5 +37,6 @@ extension DemoRegistry {
         name: "springy",
         summary: "10 000 orange cells on springs: scroll up, hold, flick down; far cells lag and bounce back.",
         size: CGSize(width: 390, height: 844), duration: 6,
+        keyTimes: [0, 1.25, 2.3, 2.9, 6], posterTime: 2.9,
         makeScene: { SpringyScene(size: $0) })
 }

@@ -33,7 +33,7 @@ public struct DemoFrames: FrameSource {
     public mutating func next() throws -> DisplayListFrame? {
         guard index < plan.frameCount else { return nil }
         let time = plan.time(ofFrame: index)
-        scene.advance(to: time)
+        scene.advance(to: plan.demo.sceneTime(at: time, duration: plan.duration))
         defer { index += 1 }
         return DisplayListFrame(index: index, time: time, list: scene.displayList(scale: plan.scale))
     }

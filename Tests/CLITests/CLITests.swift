@@ -51,6 +51,49 @@ import Codecs
         return path
     }
 
+    /// `gallery` writes a GIF and a poster per demo, the contact sheet and the index — all
+    /// decodable, the index naming every file — and the same command again gives the same bytes.
+    @Test func galleryProducesAllItsFiles() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let names = try run(["list"]).stdout.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+        var contents: [String: Data] = [:]
+        for round in 0..<2 {
+            let result = try run(["gallery", "--out", directory, "--scale", "0.2", "--fps", "5", "--quiet"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.isEmpty)
+            let expected = Set(names.flatMap { ["\($0).gif", "\($0).png"] } + ["contact-sheet.png", "README.md"])
+            #expect(Set(try FileManager.default.contentsOfDirectory(atPath: directory)) == expected)
+            for file in expected {
+                let data = try Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(file)"))
+                if round == 0 { contents[file] = data } else { #expect(contents[file] == data, "\(file) changed") }
+            }
+        }
+        for name in names {
+            let gif = try GIFDecoder().read("\(directory)/\(name).gif")
+            #expect(gif.frames.count >= 2, "\(name)")
+            let poster = try PNGDecoder().read("\(directory)/\(name).png").image
+            #expect(poster.width == gif.width && poster.height == gif.height, "\(name)")
+        }
+        let sheet = try PNGDecoder().read("\(directory)/contact-sheet.png").image
+        #expect(sheet.height > 180 * names.count, "a row of 180-pixel thumbnails per demo")
+        let index = String(decoding: contents["README.md"]!, as: UTF8.self)
+        for name in names {
+            #expect(index.contains("(\(name).gif)") && index.contains("(\(name).png)"), "\(name) is in the index")
+        }
+    }
+
+    @Test func galleryRefusesAFileAsItsDirectory() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/not-a-directory"
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: file))
+        let result = try run(["gallery", "--out", file, "--scale", "0.2", "--fps", "5"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("dynrender: --out ") && result.stderr.split(separator: "\n").count == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == Data("keep me".utf8))
+    }
+
     @Test func listShowsEveryDemoWithADescription() throws {
         let result = try run(["list"])
         #expect(result.status == 0)

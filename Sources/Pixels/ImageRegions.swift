@@ -65,3 +65,21 @@ extension Array where Element == UInt8 {
         }
     }
 }
+
+extension RGBAImage {
+    /// Copies `image` into this one with its top-left corner at (`x`, `y`), clipped to this image.
+    public mutating func place(_ image: RGBAImage, x: Int, y: Int) {
+        let left = max(0, x), right = min(width, x + image.width)
+        guard left < right else { return }
+        let sourceWidth = image.width, targetWidth = width
+        image.pixels.withUnsafePixelWords { source in
+            pixels.withUnsafeMutableBytes { raw in
+                let target = raw.bindMemory(to: UInt32.self)
+                for row in max(0, y)..<min(height, y + image.height) {
+                    let from = (row - y) * sourceWidth + (left - x), to = row * targetWidth + left
+                    for column in 0..<(right - left) { target[to + column] = source[from + column] }
+                }
+            }
+        }
+    }
+}

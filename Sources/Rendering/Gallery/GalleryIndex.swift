@@ -1,0 +1,60 @@
+import Foundation
+
+/// The gallery's Markdown index: the contact sheet, then each demo's GIF with its description,
+/// size and poster. Only deterministic facts go in (no timings), so regenerating an unchanged
+/// gallery changes no file.
+struct GalleryIndex {
+    let items: [GalleryItem]
+    let options: GalleryOptions
+
+    var markdown: String {
+        var lines = [
+            "# dynrender gallery",
+            "",
+            "Every demo, rendered by `dynrender gallery`\(arguments) with the scripted finger drawn.",
+            "Regenerate this directory with the same command; unchanged demos give byte-identical files.",
+            "",
+            "![Contact sheet: the key moments of every demo](\(Gallery.contactSheetFile))",
+            "",
+            "| demo | duration | GIF | size | poster |",
+            "|---|---|---|---|---|",
+        ]
+        for item in items {
+            lines.append("| [\(item.demo.name)](#\(item.demo.name)) | \(Self.seconds(item.demo.duration)) s | "
+                         + "\(item.pixelWidth)×\(item.pixelHeight) px, \(item.frameCount) frames | "
+                         + "\(Self.kilobytes(item.gifBytes)) | [\(item.posterFile)](\(item.posterFile)) |")
+        }
+        lines.append("| all files | | | \(Self.kilobytes(totalBytes)) | |")
+        for item in items {
+            lines += [
+                "",
+                "## \(item.demo.name)",
+                "",
+                item.demo.summary,
+                "",
+                "![\(item.demo.name): \(item.demo.summary)](\(item.gifFile))",
+                "",
+                "`dynrender demo \(item.demo.name) --scale \(Self.seconds(item.scale)) --fps \(Self.seconds(options.fps)) --show-touches`",
+            ]
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// GIFs and posters (the sheet and this index are not known until written).
+    private var totalBytes: Int { items.reduce(0) { $0 + $1.gifBytes + $1.posterBytes } }
+
+    private var arguments: String {
+        var text = ""
+        if let scale = options.scale { text += " --scale \(Self.seconds(scale))" }
+        if options.fps != GalleryOptions().fps { text += " --fps \(Self.seconds(options.fps))" }
+        return text
+    }
+
+    static func kilobytes(_ bytes: Int) -> String {
+        bytes >= 1_000_000 ? String(format: "%.2f MB", Double(bytes) / 1e6) : "\((bytes + 500) / 1000) KB"
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}

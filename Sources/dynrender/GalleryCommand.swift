@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import Rendering
+
+/// `dynrender gallery`: every demo's GIF and poster, a contact sheet and a Markdown index.
+struct GalleryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gallery", abstract: "Render every demo as documentation media.",
+        discussion: "Writes NAME.gif and NAME.png (poster) for each demo, contact-sheet.png and README.md into the directory. The README's gallery is 'dynrender gallery --out docs/gallery'.")
+
+    @Option(help: ArgumentHelp("Directory to write into.", valueName: "dir"))
+    var out = GalleryOptions().directory
+
+    @Option(parsing: .unconditional, help: "Pixels per point for every demo (default: each demo's gallery scale).")
+    var scale: Double?
+
+    @Option(parsing: .unconditional, help: "Frames per second of the GIFs.")
+    var fps = GalleryOptions().fps
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Threads per render, 1 or 2.", valueName: "N"))
+    var threads: Int?
+
+    @Flag(help: "Print nothing on success.")
+    var quiet = false
+
+    func run() throws {
+        var options = GalleryOptions()
+        options.directory = out
+        options.scale = scale
+        options.fps = fps
+        if let threads {
+            guard (1...2).contains(threads) else { throw CommandFailure.usage("--threads must be 1 or 2, not \(threads)") }
+            options.threads = threads
+        }
+        let started = Date()
+        var last = started
+        let items: [GalleryItem]
+        do {
+            items = try Gallery(options: options).run { item in
+                guard !quiet else { return }
+                let now = Date()
+                print("\(item.demo.name.padding(toLength: 11, withPad: " ", startingAt: 0)) \(item.gifFile) \(item.gifBytes / 1000) KB, poster \(item.posterBytes / 1000) KB, \(String(format: "%.2f", now.timeIntervalSince(last))) s")
+                last = now
+            }
+        } catch let error as RenderUsageError {
+            throw CommandFailure.usage(error.description)
+        } catch {
+            throw CommandFailure.io(String(describing: error))
+        }
+        guard !quiet else { return }
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []
+        let written = Set(items.flatMap { [$0.gifFile, $0.posterFile] } + [Gallery.contactSheetFile, Gallery.indexFile])
+        let total = files.filter(written.contains).reduce(0) { sum, file in
+            sum + ((try? FileManager.default.attributesOfItem(atPath: (out as NSString).appendingPathComponent(file))[.size] as? Int) ?? 0)
+        }
+        print("wrote \(written.count) files to \(out): \(String(format: "%.2f", Double(total) / 1e6)) MB in all, in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+    }
+}
