@@ -10,9 +10,12 @@ let package = Package(
         .executable(name: "dynrender-physics-bench", targets: ["PhysicsBenchmark"]),
         .executable(name: "dynrender-raster-bench", targets: ["RasterBenchmark"]),
         .executable(name: "dynrender-layout-bench", targets: ["LayoutBenchmark"]),
+        .executable(name: "dynrender-diff-bench", targets: ["DiffBenchmark"]),
         // Everything a user needs to define and render their own scenes.
         .library(name: "DynRender",
-                 targets: ["Geometry", "Pixels", "Dynamics", "Layout", "Raster", "Codecs", "Scene", "Demos", "Rendering"]),
+                 targets: ["Geometry", "Pixels", "Dynamics", "Layout", "Raster", "Codecs", "Scene", "Demos", "Rendering", "Diff"]),
+        // Golden-frame assertions for users' test targets (and dynrender's own golden tests).
+        .library(name: "DynRenderTesting", targets: ["DynRenderTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.3.0"),
@@ -43,12 +46,16 @@ let package = Package(
         // The registry of demos and one file per demo.
         .target(name: "Demos", dependencies: ["Scene", "Layout", "Dynamics", "Geometry", "Pixels"]),
         // The streaming frame pipeline: sample a scene, rasterise, encode, write atomically.
-        .target(name: "Rendering", dependencies: ["Demos", "Scene", "Raster", "Codecs", "Pixels"]),
+        .target(name: "Rendering", dependencies: ["Demos", "Scene", "Raster", "Codecs", "Pixels", "Diff"]),
+        // Image and sequence comparison: counts, perceptual threshold, anti-aliasing, diff images.
+        .target(name: "Diff", dependencies: ["Pixels", "Codecs"]),
+        // Golden frames: assertions with record mode and failure artefacts.
+        .target(name: "DynRenderTesting", dependencies: ["Diff", "Rendering", "Scene", "Raster", "Codecs", "Pixels"]),
         // The command-line tool: argument parsing only, composing the modules above.
         .executableTarget(
             name: "dynrender",
             dependencies: [
-                "Rendering", "Demos", "Codecs",
+                "Rendering", "Demos", "Codecs", "Diff",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -58,6 +65,8 @@ let package = Package(
         .executableTarget(name: "RasterBenchmark", dependencies: ["Raster", "Rendering"]),
         // Times the springy layout while scrolling at 120, 10 000 and 1 000 000 items (release build).
         .executableTarget(name: "LayoutBenchmark", dependencies: ["Layout"]),
+        // Times image comparison of 780x1688 frames (release build).
+        .executableTarget(name: "DiffBenchmark", dependencies: ["Diff", "Raster", "Rendering", "Codecs"]),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "Geometry"]),
@@ -65,6 +74,8 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Pixels", "Geometry"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Pixels"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Demos", "Scene", "Layout", "Codecs", "Pixels"]),
+        .testTarget(name: "DiffTests", dependencies: ["Diff", "Codecs", "Pixels"]),
+        .testTarget(name: "GoldenTests", dependencies: ["DynRenderTesting", "Diff", "Demos", "Rendering", "Scene", "Layout", "Pixels"]),
         .testTarget(name: "CLITests", dependencies: ["dynrender", "Codecs", "Pixels"]),
     ]
 )

@@ -11,6 +11,8 @@ struct DynRender {
             try command.run()
         } catch let error as CommandFailure {
             fail(error.message, code: error.exitCode)
+        } catch let code as ExitCode {
+            exit(code.rawValue)  // a verdict already printed, such as diff's "different"
         } catch {
             let code = RootCommand.exitCode(for: error)
             if code == .success {
@@ -43,5 +45,5 @@ struct RootCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dynrender",
         abstract: "Run UIKit-Dynamics-style physics headlessly and render it to GIF or PNG.",
-        subcommands: [ListCommand.self, DemoCommand.self, GalleryCommand.self, RasterCommand.self])
+        subcommands: [ListCommand.self, DemoCommand.self, GalleryCommand.self, RasterCommand.self, DiffCommand.self])
 }

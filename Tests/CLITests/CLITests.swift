@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Codecs
+import Pixels
 
 /// Runs the built `dynrender` binary as a user would.
 @Suite(.serialized) struct CLITests {
@@ -92,6 +93,38 @@ import Codecs
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("dynrender: --out ") && result.stderr.split(separator: "\n").count == 1)
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == Data("keep me".utf8))
+    }
+
+    /// `diff`: 0 for the same pictures, 1 with a one-line verdict and a diff PNG when they differ,
+    /// 2 for input that is not an image — and then the --diff file already there is untouched.
+    @Test func diffExitCodesAndDiffImage() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var a = RGBAImage(width: 20, height: 10, fill: RGBA8(255, 255, 255))
+        try PNGEncoder().write(a, to: "\(directory)/a.png")
+        try PNGEncoder(compressionLevel: 1).write(a, to: "\(directory)/same.png")
+        a[3, 4] = RGBA8(0, 0, 0)
+        try PNGEncoder().write(a, to: "\(directory)/b.png")
+        try Data("not an image".utf8).write(to: URL(fileURLWithPath: "\(directory)/c.png"))
+
+        let same = try run(["diff", "\(directory)/a.png", "\(directory)/same.png"])
+        #expect(same.status == 0 && same.stdout == "identical\n", "same pixels, different compression")
+
+        let different = try run(["diff", "\(directory)/a.png", "\(directory)/b.png", "--diff", "\(directory)/d.png"])
+        #expect(different.status == 1)
+        #expect(different.stdout.hasPrefix("different: 1 of 200 pixels differ (0.50 %)"), "\(different.stdout)")
+        let diff = try PNGDecoder().read("\(directory)/d.png").image
+        #expect(diff[3, 4] == RGBA8(255, 0, 0) && diff[0, 0] == RGBA8(255, 255, 255))
+
+        #expect(try run(["diff", "\(directory)/a.png", "\(directory)/b.png", "--max-diff-pixels", "1"]).status == 0)
+        #expect(try run(["diff", "\(directory)/a.png", "\(directory)/b.png", "--threshold", "1.1"]).status == 0)
+
+        let before = try Data(contentsOf: URL(fileURLWithPath: "\(directory)/d.png"))
+        let bad = try run(["diff", "\(directory)/a.png", "\(directory)/c.png", "--diff", "\(directory)/d.png"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr == "dynrender: \(directory)/c.png: not a PNG, a GIF or a directory of PNGs\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: "\(directory)/d.png")) == before)
+        #expect(try run(["diff", "\(directory)/a.png", "\(directory)/b.png", "--threshold", "-1"]).status == 2)
     }
 
     @Test func listShowsEveryDemoWithADescription() throws {

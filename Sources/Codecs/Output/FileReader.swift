@@ -5,8 +5,8 @@ import Darwin
 #endif
 
 /// Reads whole files, with one-line errors.
-enum FileReader {
-    static func read(_ path: String) throws -> [UInt8] {
+public enum FileReader {
+    public static func read(_ path: String) throws -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw OutputError.system("read", path) }
         defer { close(fd) }

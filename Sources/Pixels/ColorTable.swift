@@ -1,19 +1,21 @@
 /// A hash map from 24-bit colours (0x00BBGGRR) to 32-bit values, open addressing with linear
 /// probing in two flat arrays.
 ///
-/// It is the encoder's per-pixel structure (histograms of changed pixels, colour → palette index),
-/// so it avoids what makes `Dictionary` slow there: no hashing of a generic key through a
-/// protocol, no per-entry metadata, and a reset that keeps its storage for the next frame.
-struct ColorTable {
+/// It is the per-pixel structure of the GIF encoder (colour → palette index) and of the visual
+/// diff (colour → cached OKLab value), so it avoids what makes `Dictionary` slow there: no
+/// hashing of a generic key through a protocol, no per-entry metadata, and a reset that keeps its
+/// storage.
+public struct ColorTable {
     /// Marks an empty slot; never a colour, whose top byte is zero.
-    private static let empty = UInt32.max
-    private var keys: [UInt32]
-    private var values: [Int32]
-    private var mask: Int
+    @usableFromInline static let empty = UInt32.max
+    @usableFromInline var keys: [UInt32]
+    @usableFromInline var values: [Int32]
+    @usableFromInline var mask: Int
     /// Distinct colours stored.
-    private(set) var count = 0
+    public var count: Int { occupied }
+    @usableFromInline var occupied = 0
 
-    init(capacity: Int = 1024) {
+    public init(capacity: Int = 1024) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
         keys = [UInt32](repeating: Self.empty, count: size)
@@ -22,21 +24,21 @@ struct ColorTable {
     }
 
     /// Forgets every colour, keeping the storage.
-    mutating func removeAll() {
-        guard count > 0 else { return }
+    public mutating func removeAll() {
+        guard occupied > 0 else { return }
         keys.withUnsafeMutableBufferPointer { $0.update(repeating: Self.empty) }
-        count = 0
+        occupied = 0
     }
 
     /// Fibonacci hashing spreads the colour bits over the table.
-    @inline(__always)
-    private func slot(_ color: UInt32) -> Int {
+    @inlinable @inline(__always)
+    func slot(_ color: UInt32) -> Int {
         Int(truncatingIfNeeded: (UInt64(color) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
     }
 
     /// Adds `amount` to the value of `color` (inserting it at zero first).
-    @inline(__always)
-    mutating func add(_ amount: Int32, to color: UInt32) {
+    @inlinable @inline(__always)
+    public mutating func add(_ amount: Int32, to color: UInt32) {
         var i = slot(color)
         while true {
             let key = keys[i]
@@ -47,8 +49,8 @@ struct ColorTable {
             if key == Self.empty {
                 keys[i] = color
                 values[i] = amount
-                count += 1
-                if count * 2 > keys.count { grow() }
+                occupied += 1
+                if occupied * 2 > keys.count { grow() }
                 return
             }
             i = (i + 1) & mask
@@ -56,20 +58,21 @@ struct ColorTable {
     }
 
     /// Sets the value of `color`.
-    mutating func set(_ value: Int32, for color: UInt32) {
+    @inlinable
+    public mutating func set(_ value: Int32, for color: UInt32) {
         var i = slot(color)
         while keys[i] != Self.empty && keys[i] != color { i = (i + 1) & mask }
         if keys[i] == Self.empty {
             keys[i] = color
-            count += 1
+            occupied += 1
         }
         values[i] = value
-        if count * 2 > keys.count { grow() }
+        if occupied * 2 > keys.count { grow() }
     }
 
     /// The value stored for `color`, if any.
-    @inline(__always)
-    func value(for color: UInt32) -> Int32? {
+    @inlinable @inline(__always)
+    public func value(for color: UInt32) -> Int32? {
         var i = slot(color)
         while true {
             let key = keys[i]
@@ -80,7 +83,7 @@ struct ColorTable {
     }
 
     /// Every (colour, value) pair, sorted by colour so callers never depend on table order.
-    var sortedEntries: [(color: UInt32, value: Int32)] {
+    public var sortedEntries: [(color: UInt32, value: Int32)] {
         var entries: [(color: UInt32, value: Int32)] = []
         entries.reserveCapacity(count)
         for i in keys.indices where keys[i] != Self.empty {
@@ -90,12 +93,13 @@ struct ColorTable {
         return entries
     }
 
-    private mutating func grow() {
+    @usableFromInline
+    mutating func grow() {
         let oldKeys = keys, oldValues = values
         keys = [UInt32](repeating: Self.empty, count: oldKeys.count * 2)
         values = [Int32](repeating: 0, count: oldKeys.count * 2)
         mask = keys.count - 1
-        count = 0
+        occupied = 0
         for i in oldKeys.indices where oldKeys[i] != Self.empty {
             set(oldValues[i], for: oldKeys[i])
         }
