@@ -1,1 +1,155 @@
+import Foundation
 import Testing
+import Demos
+import DynRenderTesting
+import Layout
+import Raster
+import Scene
+
+/// `Tests/Goldens`, beside this target.
+let goldensRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Goldens").path
+
+/// Every demo's key moments, exactly as its GIF shows them, equal their golden PNGs byte for byte
+/// in pixels. Re-record with `dynrender record` (or `DYNRENDER_RECORD=1 swift test`) when a demo
+/// is meant to change, and look at the new PNGs before committing them.
+@Suite struct DemoGoldenTests {
+    @Test(arguments: DemoRegistry.all.map(\.name))
+    func keyFramesMatchTheirGoldens(demoName: String) throws {
+        let demo = try #require(DemoRegistry.demo(named: demoName))
+        try Goldens.assertMatch(demo.goldenStills(), goldens: "\(goldensRoot)/\(demo.name)", name: demo.name)
+    }
+
+    /// Every demo has a golden directory holding exactly one PNG per key time, and every
+    /// directory under Tests/Goldens belongs to a demo.
+    @Test func everyDemoHasGoldensAndEveryGoldenHasADemo() throws {
+        let directories = try FileManager.default.contentsOfDirectory(atPath: goldensRoot).filter { !$0.hasPrefix(".") }
+        #expect(Set(directories) == Set(DemoRegistry.all.map(\.name)))
+        for demo in DemoRegistry.all {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: "\(goldensRoot)/\(demo.name)")) ?? []
+            #expect(Set(files) == Set(demo.keyTimes.map(Still.name(forTime:))), "\(demo.name)")
+        }
+    }
+}
+
+/// The harness can fail: small, real changes to a scene are caught by an exact comparison with
+/// the goldens, and a failure leaves expected, actual and diff images behind.
+@Suite(.serialized) struct GoldenSensitivityTests {
+    /// The gravity demo at 1.25 s with one change made to its display list.
+    func perturbedGravityStill(_ change: (inout DisplayList) -> Void) -> Still {
+        let demo = DemoRegistry.demo(named: "gravity")!
+        let scene = demo.makeScene(demo.size)
+        scene.showsTouches = true
+        scene.advance(to: 1.25)
+        var list = scene.displayList(scale: Demo.goldenScale)
+        change(&list)
+        var canvas = Canvas(width: list.pixelWidth, height: list.pixelHeight)
+        Rasterizer().render(list, into: &canvas)
+        return Still(name: Still.name(forTime: 1.25), image: canvas.intoImage())
+    }
+
+    func fails(_ stills: [Still], demo: String) -> Bool {
+        GoldenDirectory(path: "\(goldensRoot)/\(demo)").compare(stills).contains {
+            if case .match = $0.outcome { false } else { true }
+        }
+    }
+
+    @Test func theUnchangedFrameMatches() {
+        #expect(!fails([perturbedGravityStill { _ in }], demo: "gravity"), "the baseline must pass for the others to mean anything")
+    }
+
+    @Test func movingOneItemByOnePointFails() {
+        #expect(fails([perturbedGravityStill { $0.shapes[$0.shapes.count - 1].center.x += 1 }], demo: "gravity"))
+    }
+
+    @Test func changingAColourFails() {
+        #expect(fails([perturbedGravityStill { list in
+            let fill = list.shapes[list.shapes.count - 1].fill
+            list.shapes[list.shapes.count - 1].fill = RGBA8(fill.r, fill.g, fill.b &+ 4, fill.a)
+        }], demo: "gravity"))
+    }
+
+    @Test func changingASpringConstantFails() {
+        // The springy demo with its springs at 1.05 Hz instead of 1 Hz.
+        let scene = SpringyScene(size: DemoRegistry.demo(named: "springy")!.size)
+        scene.layout.springFrequency = 1.05
+        scene.showsTouches = true
+        let demo = DemoRegistry.demo(named: "springy")!
+        let stills = Still.render(scene, at: demo.keyTimes, scale: Demo.goldenScale, sceneTime: { demo.sceneTime(at: $0) })
+        #expect(fails(stills, demo: "springy"))
+    }
+
+    @Test func aFailureWritesExpectedActualAndDiffImages() throws {
+        let artifacts = NSTemporaryDirectory() + "dynrender-artifacts-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: artifacts) }
+        var squareWidth = 0.0
+        let still = perturbedGravityStill {
+            $0.shapes[$0.shapes.count - 1].center.y += 3
+            squareWidth = Double($0.shapes[$0.shapes.count - 1].size.width) * $0.scale
+        }
+        let results = GoldenDirectory(path: "\(goldensRoot)/gravity").compare([still])
+        let files = try GoldenDirectory.writeArtifacts(results, to: artifacts)
+        #expect(files.map { ($0 as NSString).lastPathComponent } == ["1.25-expected.png", "1.25-actual.png", "1.25-diff.png"])
+        guard case .mismatch(let summary, _, _) = results[0].outcome else {
+            Issue.record("a 3-point move must be a mismatch")
+            return
+        }
+        // The square moved 1.5 px down: the changed pixels span its width (plus a partly covered
+        // column when its edges fall between pixels).
+        let width = Double(summary.bounds?.width ?? 0)
+        #expect(width >= squareWidth && width <= squareWidth + 2, "\(summary), square \(squareWidth) px")
+    }
+}
+
+/// Determinism: each demo's state after a fixed run is pinned by a hash of every shape's
+/// position, size, transform, opacity and colour (as IEEE bit patterns), so a change to the
+/// physics or the timeline shows up here first, by demo — and the goldens only change when
+/// behaviour is meant to change. When a change is intended, update the hash and re-record the
+/// goldens in the same commit.
+@Suite struct DeterminismTests {
+    /// FNV-1a over the display list at scale 1 half-way through the demo and at its end
+    /// (1/120 s steps), so both motion and the final rest are pinned.
+    static func stateHash(_ demo: Demo) -> String {
+        let scene = demo.makeScene(demo.size)
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        func mix(_ value: UInt64) {
+            for shift in stride(from: 0, to: 64, by: 8) {
+                hash = (hash ^ (value >> UInt64(shift) & 0xFF)) &* 0x0000_0100_0000_01B3
+            }
+        }
+        for seconds in [demo.duration / 2, demo.duration] {
+            scene.advance(to: seconds)
+            for shape in scene.displayList(scale: 1).shapes {
+                for value in [shape.center.x, shape.center.y, shape.size.width, shape.size.height,
+                              shape.transform.a, shape.transform.b, shape.transform.c, shape.transform.d] {
+                    mix(Double(value).bitPattern)
+                }
+                mix(shape.alpha.bitPattern)
+                mix(UInt64(shape.fill.packed))
+            }
+        }
+        return String(hash, radix: 16)
+    }
+
+    static let expected: [String: String] = [
+        "drag": "62178dc1b77c6835",
+        "springy": "60b433cc95ece4cd",
+        "cradle": "90b300c9b6782443",
+        "alert": "2ea5806bdb640a60",
+        "gravity": "1f90dba8f5e18a9e",
+        "collision": "f3499fb3edb579fb",
+        "elasticity": "b586e2174696e298",
+        "snap": "2ec1c78e0f2fd4a5",
+        "attach": "38f6976c45114e9e",
+        "push": "297fc0f43cd44725",
+        "vortex": "25321050fd5471a",
+    ]
+
+    @Test(arguments: DemoRegistry.all.map(\.name))
+    func stateAfterTheRunIsPinned(demoName: String) throws {
+        let demo = try #require(DemoRegistry.demo(named: demoName))
+        let hash = Self.stateHash(demo)
+        #expect(hash == Self.expected[demoName], "\(demoName): \(hash)")
+        #expect(Self.stateHash(demo) == hash, "two runs in one process agree")
+    }
+}

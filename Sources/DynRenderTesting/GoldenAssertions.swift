@@ -1,0 +1,98 @@
+import Foundation
+@_exported import Diff
+@_exported import Rendering
+import Codecs
+import Scene
+#if canImport(Testing)
+import Testing
+#endif
+
+/// Golden-frame tests for scenes: render stills, compare them with PNGs kept beside the tests,
+/// and on failure leave expected, actual and diff images where a person can open them.
+///
+/// - Exact by default; pass `DiffOptions` to opt into a tolerance (say why in a comment).
+/// - Record mode: with `DYNRENDER_RECORD=1` in the environment the goldens are (re)written — and
+///   the assertion still fails, saying what it wrote, so a recording never passes silently.
+/// - Failures throw `GoldenMismatch`, which both Swift Testing and XCTest report; under Swift
+///   Testing the expected, actual and diff PNGs are also attached to the test.
+public enum Goldens {
+    /// Whether `DYNRENDER_RECORD` asks for recording (any value but empty, `0` or `false`).
+    public static var isRecording: Bool {
+        guard let value = ProcessInfo.processInfo.environment["DYNRENDER_RECORD"] else { return false }
+        return !["", "0", "false", "no"].contains(value.lowercased())
+    }
+
+    /// Where failure images go: `$DYNRENDER_ARTIFACTS/<name>`, else a `dynrender-golden-failures`
+    /// directory in the temporary directory.
+    public static func artifactsDirectory(for name: String) -> String {
+        let root = ProcessInfo.processInfo.environment["DYNRENDER_ARTIFACTS"]
+            ?? (NSTemporaryDirectory() as NSString).appendingPathComponent("dynrender-golden-failures")
+        return (root as NSString).appendingPathComponent(name)
+    }
+
+    /// Compares `stills` with the goldens in `directory` (or records them, in record mode);
+    /// throws `GoldenMismatch` describing every failing still and where its images were written.
+    /// `name` names the artefacts' directory.
+    public static func assertMatch(_ stills: [Still], goldens directory: String, options: DiffOptions = .exact,
+                                   name: String) throws {
+        let goldens = GoldenDirectory(path: directory)
+        if isRecording {
+            let written = try goldens.record(stills)
+            throw GoldenMismatch(description: written.isEmpty
+                ? "record mode: the \(stills.count) goldens in \(directory) were already up to date; run again without DYNRENDER_RECORD to test"
+                : "record mode: wrote \(written.joined(separator: ", ")) in \(directory); run again without DYNRENDER_RECORD to test")
+        }
+        let results = goldens.compare(stills, options: options)
+        let failures = results.filter { if case .match = $0.outcome { false } else { true } }
+        guard !failures.isEmpty else { return }
+
+        let artifacts = artifactsDirectory(for: name)
+        try? FileManager.default.removeItem(atPath: artifacts)
+        let files = (try? GoldenDirectory.writeArtifacts(failures, to: artifacts)) ?? []
+        attach(files)
+        var lines = ["\(failures.count) of \(stills.count) frames differ from the goldens in \(directory):"]
+        for (still, outcome) in failures {
+            switch outcome {
+            case .match: break
+            case .missing: lines.append("  \(still.name): no golden; record it with DYNRENDER_RECORD=1")
+            case .unusable(let why): lines.append("  \(still.name): \(why)")
+            case .mismatch(let summary, _, _): lines.append("  \(still.name): \(summary.description)")
+            }
+        }
+        lines.append("expected, actual and diff images: \(artifacts)")
+        throw GoldenMismatch(description: lines.joined(separator: "\n"))
+    }
+
+    /// Hands the failure images to the test runner, when it can take them.
+    private static func attach(_ files: [String]) {
+        #if canImport(Testing)
+        guard Test.current != nil else { return }
+        for file in files {
+            guard let bytes = try? FileReader.read(file) else { continue }
+            Attachment.record(bytes, named: (file as NSString).lastPathComponent)
+        }
+        #endif
+    }
+}
+
+/// Frames that differ from their goldens (or a recording that was made): the description says
+/// which, by how much, and where the images are.
+public struct GoldenMismatch: Error, CustomStringConvertible {
+    public let description: String
+}
+
+/// Renders `scene` at each of `times` (seconds) at `scale` pixels per point and asserts the
+/// frames equal the goldens `<t>.png` in `goldens` — by default the `Goldens/<name>` directory
+/// beside the calling test file.
+///
+///     @Test func squaresFall() throws {
+///         try assertGoldenFrames(of: FallingSquares(), at: [0, 0.5, 1], named: "falling-squares")
+///     }
+public func assertGoldenFrames(of scene: @autoclosure () -> Scene, at times: [Double], scale: Double = 1,
+                               named name: String, goldens: String? = nil, options: DiffOptions = .exact,
+                               filePath: String = #filePath) throws {
+    let directory = goldens ?? ((((filePath as NSString).deletingLastPathComponent as NSString)
+        .appendingPathComponent("Goldens")) as NSString).appendingPathComponent(name)
+    let stills = Still.render(scene(), at: times, scale: scale)
+    try Goldens.assertMatch(stills, goldens: directory, options: options, name: name)
+}
