@@ -30,13 +30,14 @@ public enum Goldens {
         return (root as NSString).appendingPathComponent(name)
     }
 
-    /// Compares `stills` with the goldens in `directory` (or records them, in record mode);
-    /// throws `GoldenMismatch` describing every failing still and where its images were written.
-    /// `name` names the artefacts' directory.
+    /// Compares `stills` with the goldens in `directory` (or records them, when `recording`);
+    /// throws `GoldenMismatch` describing every failing still and where its images were written
+    /// (`artifacts`, by default `artifactsDirectory(for: name)`).
     public static func assertMatch(_ stills: [Still], goldens directory: String, options: DiffOptions = .exact,
-                                   name: String) throws {
+                                   name: String, recording: Bool = Goldens.isRecording,
+                                   artifacts: String? = nil) throws {
         let goldens = GoldenDirectory(path: directory)
-        if isRecording {
+        if recording {
             let written = try goldens.record(stills)
             throw GoldenMismatch(description: written.isEmpty
                 ? "record mode: the \(stills.count) goldens in \(directory) were already up to date; run again without DYNRENDER_RECORD to test"
@@ -46,7 +47,7 @@ public enum Goldens {
         let failures = results.filter { if case .match = $0.outcome { false } else { true } }
         guard !failures.isEmpty else { return }
 
-        let artifacts = artifactsDirectory(for: name)
+        let artifacts = artifacts ?? artifactsDirectory(for: name)
         try? FileManager.default.removeItem(atPath: artifacts)
         let files = (try? GoldenDirectory.writeArtifacts(failures, to: artifacts)) ?? []
         attach(files)

@@ -127,6 +127,20 @@ import Pixels
         #expect(try run(["diff", "\(directory)/a.png", "\(directory)/b.png", "--threshold", "-1"]).status == 2)
     }
 
+    /// `record` writes a demo's goldens, leaves unchanged files alone on a second run, and refuses
+    /// an unknown demo.
+    @Test func recordWritesGoldens() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let first = try run(["record", "gravity", "--goldens", directory])
+        #expect(first.status == 0)
+        #expect(first.stdout == "gravity: 5 goldens, wrote 0.00.png, 0.62.png, 1.25.png, 1.88.png, 2.50.png\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(directory)/gravity").count == 5)
+        #expect(try run(["record", "gravity", "--goldens", directory]).stdout == "gravity: 5 goldens, unchanged\n")
+        let unknown = try run(["record", "gravty", "--goldens", directory])
+        #expect(unknown.status == 2 && unknown.stderr.contains("did you mean 'gravity'?"))
+    }
+
     @Test func listShowsEveryDemoWithADescription() throws {
         let result = try run(["list"])
         #expect(result.status == 0)

@@ -101,6 +101,42 @@ let goldensRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     }
 }
 
+/// The assertion users call: recording writes and fails, a match passes, a mismatch fails with
+/// a report and leaves its images.
+@Suite struct GoldenHarnessTests {
+    @Test func recordThenMatchThenCatchAChange() throws {
+        let root = NSTemporaryDirectory() + "dynrender-harness-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let demo = try #require(DemoRegistry.demo(named: "gravity"))
+        let stills = demo.goldenStills()
+        let directory = "\(root)/goldens/gravity"
+
+        #expect(throws: GoldenMismatch.self) { try Goldens.assertMatch(stills, goldens: directory, name: "gravity", recording: false) }
+        do {
+            try Goldens.assertMatch(stills, goldens: directory, name: "gravity", recording: true)
+            Issue.record("recording must fail")
+        } catch let error as GoldenMismatch {
+            #expect(error.description.hasPrefix("record mode: wrote 0.00.png, 0.62.png, 1.25.png, 1.88.png, 2.50.png"))
+        }
+        try Goldens.assertMatch(stills, goldens: directory, name: "gravity", recording: false)
+
+        var changed = stills
+        var image = changed[2].image
+        image[10, 10] = RGBA8(1, 2, 3)
+        changed[2] = Still(name: changed[2].name, image: image)
+        do {
+            try Goldens.assertMatch(changed, goldens: directory, name: "gravity", recording: false,
+                                    artifacts: "\(root)/artifacts/gravity")
+            Issue.record("a changed pixel must fail")
+        } catch let error as GoldenMismatch {
+            #expect(error.description.contains("1.25.png: 1 of 82290 pixels differ"), "\(error)")
+            #expect(error.description.hasSuffix("expected, actual and diff images: \(root)/artifacts/gravity"))
+        }
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: "\(root)/artifacts/gravity"))
+                == ["1.25-expected.png", "1.25-actual.png", "1.25-diff.png"])
+    }
+}
+
 /// Determinism: each demo's state after a fixed run is pinned by a hash of every shape's
 /// position, size, transform, opacity and colour (as IEEE bit patterns), so a change to the
 /// physics or the timeline shows up here first, by demo — and the goldens only change when
