@@ -97,6 +97,14 @@ public struct FrameRenderer {
             if let path = options.gifPath {
                 outputs.append(try GIFOutput(path: path, width: width, height: height, loop: options.loop))
             }
+            if let path = options.apngPath {
+                let plays: Int
+                switch options.loop {
+                case .forever: plays = 0
+                case .times(let count): plays = count
+                }
+                outputs.append(try APNGOutput(path: path, width: width, height: height, plays: plays))
+            }
             if let directory = options.pngDirectory {
                 outputs.append(try PNGSequenceOutput(directory: directory, expectedFrames: expectedFrames,
                                                      level: options.pngCompressionLevel))
@@ -218,7 +226,7 @@ protocol FrameOutput {
 /// on the writing thread — or on the drawing thread, with its own compressor, when the writer is
 /// behind. Blocks compress independently, so the file is the same either way.
 final class GIFOutput: FrameOutput {
-    private var sequencer: GIFFrameSequencer
+    private var sequencer: FrameSequencer
     private let writer: GIFWriter
     private let helper: GIFBlockCompressor
     let needsPixels = true
@@ -226,7 +234,7 @@ final class GIFOutput: FrameOutput {
 
     init(path: String, width: Int, height: Int, loop: GIFLoop) throws {
         writer = try GIFWriter(path: path, width: width, height: height, loop: loop)
-        sequencer = GIFFrameSequencer(width: width, height: height)
+        sequencer = FrameSequencer(width: width, height: height, timing: GIFTiming.clock)
         helper = try GIFBlockCompressor(width: width, height: height)
     }
 
@@ -243,6 +251,45 @@ final class GIFOutput: FrameOutput {
     func finish(endTime: Double, source: [(key: String, json: String)]) throws {
         do {
             for block in sequencer.finish(endTime: endTime) { try writer.write(block) }
+            try writer.finish()
+        } catch {
+            writer.cancel()
+            throw error
+        }
+    }
+
+    func cancel() { writer.cancel() }
+}
+
+/// An animated PNG, split like the GIF: sequencing on the drawing thread; libpng's compression on
+/// the writing thread, or on the drawing thread when the writer is behind (frames compress
+/// independently, and their sequence numbers do not depend on their data).
+final class APNGOutput: FrameOutput {
+    private var sequencer: FrameSequencer
+    private let writer: APNGWriter
+    /// Canvases are always opaque (the background is), so frames are RGB.
+    private let settings = APNGSettings(opaque: true)
+    let needsPixels = true
+    let needsChange = true
+
+    init(path: String, width: Int, height: Int, plays: Int) throws {
+        writer = try APNGWriter(path: path, width: width, height: height, plays: plays)
+        sequencer = FrameSequencer(width: width, height: height, timing: APNGTiming.clock)
+    }
+
+    func prepare(_ frame: DisplayListFrame, image: RGBAImage?, change: FrameChange, writerIsBehind: Bool) throws -> FrameWrite {
+        let blocks = try sequencer.add(image!, at: frame.time, change: change)
+        let (writer, settings) = (writer, settings)
+        if writerIsBehind {
+            let frames = try blocks.map { try $0.encodedForAPNG(settings) }
+            return { for frame in frames { try writer.write(frame) } }
+        }
+        return { for block in blocks { try writer.write(block.encodedForAPNG(settings)) } }
+    }
+
+    func finish(endTime: Double, source: [(key: String, json: String)]) throws {
+        do {
+            for block in sequencer.finish(endTime: endTime) { try writer.write(block.encodedForAPNG(settings)) }
             try writer.finish()
         } catch {
             writer.cancel()

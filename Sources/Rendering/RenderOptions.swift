@@ -5,11 +5,13 @@ import Codecs
 public struct RenderOptions: Sendable {
     /// Animated GIF destination, if any.
     public var gifPath: String?
+    /// Animated PNG destination, if any.
+    public var apngPath: String?
     /// PNG sequence destination directory, if any.
     public var pngDirectory: String?
     /// Display-list trace destination (JSON Lines), if any.
     public var tracePath: String?
-    /// Frames per second of the output. Nil: 50 for GIF (its maximum), 60 for PNG sequences.
+    /// Frames per second of the output. Nil: 50 for GIF (its maximum), 60 for PNG and APNG.
     public var fps: Double?
     /// Seconds. Nil: the demo's default.
     public var duration: Double?

@@ -28,6 +28,9 @@ public struct RenderPlan: Sendable {
         if options.gifPath != nil && fps > GIFTiming.maximumFrameRate {
             throw RenderUsageError("--fps \(Self.format(fps)) is above the GIF limit of \(Self.format(GIFTiming.maximumFrameRate)) fps (GIF delays are whole centiseconds, at least 2); use --fps 50 or less, or --png-dir")
         }
+        if options.apngPath != nil && fps > APNGTiming.clock.maximumFrameRate {
+            throw RenderUsageError("--fps \(Self.format(fps)) is above the APNG limit of \(Self.format(APNGTiming.clock.maximumFrameRate.rounded(.down))) fps (browsers show frames of 10 ms or less as 100 ms)")
+        }
         if fps > RenderLimits.maximumPNGFrameRate {
             throw RenderUsageError("--fps \(Self.format(fps)) is above the limit of \(Self.format(RenderLimits.maximumPNGFrameRate)) fps")
         }

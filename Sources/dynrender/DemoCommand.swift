@@ -8,7 +8,7 @@ import Rendering
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo", abstract: "Render a demo (see 'dynrender list').",
-        discussion: "With neither --gif nor --png-dir, the GIF is written to output/NAME.gif.")
+        discussion: "With none of --gif, --apng and --png-dir, the GIF is written to output/NAME.gif.")
 
     @Argument(help: "The demo to render.")
     var name: String
@@ -56,7 +56,7 @@ struct DemoCommand: ParsableCommand {
             }
             options.size = parsed
         }
-        if options.gifPath == nil && options.pngDirectory == nil {
+        if options.gifPath == nil && options.apngPath == nil && options.pngDirectory == nil {
             options.gifPath = "output/\(demo.name).gif"
             try? FileManager.default.createDirectory(atPath: "output", withIntermediateDirectories: true)
         }
@@ -80,7 +80,7 @@ struct DemoCommand: ParsableCommand {
         reporter?.finish()
         guard !output.quiet else { return }
         let seconds = Date().timeIntervalSince(started)
-        let targets = [options.gifPath, options.pngDirectory, options.tracePath].compactMap { $0 }.joined(separator: " and ")
+        let targets = [options.gifPath, options.apngPath, options.pngDirectory, options.tracePath].compactMap { $0 }.joined(separator: " and ")
         print("wrote \(targets): \(plan.frameCount) frames, \(plan.pixelWidth)x\(plan.pixelHeight) px, in \(String(format: "%.2f", seconds)) s")
     }
 

@@ -6,6 +6,9 @@ struct OutputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Write an animated GIF here.", valueName: "path"))
     var gif: String?
 
+    @Option(help: ArgumentHelp("Write an animated PNG (APNG) here: full alpha, no palette.", valueName: "path"))
+    var apng: String?
+
     @Option(name: .customLong("png-dir"), help: ArgumentHelp("Write a PNG sequence into this directory.", valueName: "dir"))
     var pngDirectory: String?
 
@@ -22,12 +25,13 @@ struct OutputOptions: ParsableArguments {
     var quiet = false
 
     /// Whether any image output was asked for.
-    var hasImageOutput: Bool { gif != nil || pngDirectory != nil }
+    var hasImageOutput: Bool { gif != nil || apng != nil || pngDirectory != nil }
 
     /// Copies these options into `options`, refusing a negative loop count.
     func apply(to options: inout RenderOptions) throws {
         guard loop >= 0 else { throw CommandFailure.usage("--loop must be 0 (for ever) or a positive count, not \(loop)") }
         options.gifPath = gif
+        options.apngPath = apng
         options.pngDirectory = pngDirectory
         options.loop = loop == 0 ? .forever : .times(loop)
         options.pngCompressionLevel = pngLevel

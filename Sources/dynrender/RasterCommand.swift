@@ -16,7 +16,7 @@ struct RasterCommand: ParsableCommand {
 
     func run() throws {
         guard output.hasImageOutput else {
-            throw CommandFailure.usage("say where to write: --gif PATH and/or --png-dir DIR")
+            throw CommandFailure.usage("say where to write: --gif PATH, --apng PATH and/or --png-dir DIR")
         }
         var options = RenderOptions()
         try output.apply(to: &options)
@@ -37,7 +37,7 @@ struct RasterCommand: ParsableCommand {
         }
         reporter?.finish()
         guard !output.quiet else { return }
-        let targets = [output.gif, output.pngDirectory].compactMap { $0 }.joined(separator: " and ")
+        let targets = [output.gif, output.apng, output.pngDirectory].compactMap { $0 }.joined(separator: " and ")
         print("wrote \(targets): \(count) frames in \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
     }
 }

@@ -348,7 +348,7 @@ import Pixels
         #expect(missing.stderr.contains("cannot read"))
         let noOutput = try run(["raster", "\(directory)/in.jsonl"])
         #expect(noOutput.status == 2)
-        #expect(noOutput.stderr.contains("--gif PATH and/or --png-dir DIR"))
+        #expect(noOutput.stderr.contains("--gif PATH, --apng PATH and/or --png-dir DIR"))
     }
 
     @Test func helpExitsZero() throws {

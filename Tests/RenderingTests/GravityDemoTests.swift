@@ -29,7 +29,8 @@ import Pixels
     }
 
     /// Same command, same bytes: run after run, and whether the outputs are written on a second
-    /// thread (where GIF blocks may be compressed on either thread) or on the drawing thread.
+    /// thread (where GIF blocks and APNG frames may be compressed on either thread) or on the
+    /// drawing thread.
     @Test(arguments: ["gravity", "alert"])
     func renderingTwiceGivesIdenticalBytesWhateverTheThreadCount(demoName: String) throws {
         let directory = NSTemporaryDirectory() + "dynrender-determinism-" + UUID().uuidString
@@ -40,6 +41,7 @@ import Pixels
         for (name, threads) in [("a", 2), ("b", 2), ("c", 1)] {
             var options = RenderOptions()
             options.gifPath = "\(directory)/\(name).gif"
+            options.apngPath = "\(directory)/\(name).apng"
             options.pngDirectory = "\(directory)/\(name)"
             options.scale = 0.5
             options.fps = 25
@@ -47,6 +49,7 @@ import Pixels
             let plan = try RenderPlan(demo: demo, options: options)
             try FrameRenderer(options: options).run(plan)
             files.append([try Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(name).gif")),
+                          try Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(name).apng")),
                           try Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(name)/frame-0030.png"))])
         }
         #expect(files[0] == files[1], "two runs differ")

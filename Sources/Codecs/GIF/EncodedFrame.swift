@@ -1,16 +1,5 @@
 import Pixels
 
-/// What the caller of an encoder already knows about how a frame differs from the frame added
-/// before it, so the encoder need not compare them again (a renderer on another thread can).
-public enum FrameChange: Equatable, Sendable {
-    /// Not known: the encoder compares the frames itself.
-    case unknown
-    /// Every pixel is the same as in the previous frame.
-    case identical
-    /// Exactly the bounding box of the changed pixels, as `RGBAImage.changedRegion(from:)` gives.
-    case region(PixelRect)
-}
-
 /// One GIF image block ready for giflib: the region it covers, its palette and its indices.
 struct EncodedFrame {
     var rect: PixelRect

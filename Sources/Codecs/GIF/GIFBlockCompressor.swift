@@ -39,9 +39,9 @@ public final class GIFBlockCompressor {
 
     /// One block's bytes: its graphics control extension (delay, transparency, disposal), its
     /// local colour table and its LZW-compressed indices.
-    public func compress(_ block: GIFImageBlock) throws -> [UInt8] {
+    public func compress(_ block: AnimationBlock) throws -> [UInt8] {
         output.removeAll(keepingCapacity: true)
-        var frame = block.encoded()
+        var frame = block.encodedForGIF()
         let delay = block.delay
         var control = GraphicsControlBlock(
             DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false, DelayTime: Int32(delay),

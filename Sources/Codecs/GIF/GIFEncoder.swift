@@ -10,11 +10,11 @@ public enum GIFLoop: Equatable, Sendable {
 }
 
 /// Writes an animated GIF through giflib, one frame at a time, to a file that appears only when
-/// complete: a `GIFFrameSequencer` (timing, diffing, palettes) feeding a `GIFWriter` (giflib).
+/// complete: a `FrameSequencer` (timing, diffing, palettes) feeding a `GIFWriter` (giflib).
 public final class GIFEncoder {
     public var width: Int { writer.width }
     public var height: Int { writer.height }
-    private var sequencer: GIFFrameSequencer
+    private var sequencer: FrameSequencer
     private let writer: GIFWriter
     /// Frames written to the file so far.
     public var frameCount: Int { writer.frameCount }
@@ -25,7 +25,7 @@ public final class GIFEncoder {
     /// Starts a GIF of `width`×`height` pixels at `path`.
     public init(path: String, width: Int, height: Int, loop: GIFLoop = .forever) throws {
         writer = try GIFWriter(path: path, width: width, height: height, loop: loop)
-        sequencer = GIFFrameSequencer(width: width, height: height)
+        sequencer = FrameSequencer(width: width, height: height, timing: GIFTiming.clock)
     }
 
     /// Adds a frame shown from `time` (seconds) until the next frame's time. `change` says how it

@@ -1,17 +1,25 @@
-/// GIF frame timing: delays are whole centiseconds, so they are derived from each frame's
-/// timestamp on the true timeline, never accumulated from rounded delays.
+/// GIF frame timing: delays are whole centiseconds, derived from each frame's timestamp on the
+/// true timeline, never accumulated from rounded delays.
 ///
 /// A frame shown from t₀ to t₁ gets ⌊100·t₁⌋ − ⌊100·t₀⌋ cs, so 30 fps is written 3, 3, 4, 3, 3, 4…
 /// and the running total never drifts more than 1 cs from the timeline.
 public enum GIFTiming {
-    /// Shortest delay browsers honour, centiseconds; shorter ones are slowed to 10 cs.
-    public static let minimumDelay = 2
+    /// Centiseconds; at least 2, since browsers slow shorter delays to 10 cs.
+    public static let clock = AnimationTiming(ticksPerSecond: 100, minimumDelay: 2)
+    /// Shortest delay browsers honour, centiseconds.
+    public static var minimumDelay: Int { clock.minimumDelay }
     /// The highest frame rate a GIF can show: one frame per `minimumDelay`.
-    public static let maximumFrameRate = 100.0 / Double(minimumDelay)
+    public static var maximumFrameRate: Double { clock.maximumFrameRate }
 
-    /// The timeline position `seconds` in whole centiseconds (floor, tolerant of rounding in
-    /// frame/fps arithmetic).
+    /// The timeline position `seconds` in whole centiseconds.
     public static func centiseconds(at seconds: Double) -> Int {
-        Int((seconds * 100 + 1e-6).rounded(.down))
+        clock.ticks(at: seconds)
+    }
+}
+
+extension AnimationBlock {
+    /// The block as a GIF image: palette, transparency and indices.
+    func encodedForGIF() -> EncodedFrame {
+        EncodedFrame(image: image, previous: previous, region: region)
     }
 }

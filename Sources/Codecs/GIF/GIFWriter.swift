@@ -1,6 +1,6 @@
 /// Writes a GIF file from image blocks: giflib (through `GIFBlockCompressor`) writes every byte,
 /// and the file appears only when complete (`AtomicFile`). What to write is decided by
-/// `GIFFrameSequencer`.
+/// `FrameSequencer`.
 public final class GIFWriter {
     public let width: Int
     public let height: Int
@@ -38,7 +38,7 @@ public final class GIFWriter {
     }
 
     /// Compresses and writes one block.
-    public func write(_ block: GIFImageBlock) throws {
+    public func write(_ block: AnimationBlock) throws {
         guard let stream else { throw CodecError("the GIF is already closed") }
         try append(compressedBlock: stream.compress(block))
     }

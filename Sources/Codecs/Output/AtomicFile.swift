@@ -82,6 +82,25 @@ public final class AtomicFile {
         try bytes.withUnsafeBytes { try write($0) }
     }
 
+    /// Replaces bytes already written, at `offset` from the start: for headers whose values are
+    /// known only at the end (an APNG's frame count).
+    public func overwrite(_ bytes: [UInt8], at offset: Int) throws {
+        precondition(!finished, "write after commit or discard")
+        precondition(offset >= 0 && offset + bytes.count <= byteCount, "overwrite beyond what was written")
+        try flush()
+        try bytes.withUnsafeBytes { raw in
+            var done = 0
+            while done < raw.count {
+                let written = pwrite(descriptor, raw.baseAddress! + done, raw.count - done, off_t(offset + done))
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw OutputError.system("write", path)
+                }
+                done += written
+            }
+        }
+    }
+
     /// Flushes, syncs and moves the file into place, replacing any file at `path`.
     public func commit() throws {
         precondition(!finished, "commit after commit or discard")

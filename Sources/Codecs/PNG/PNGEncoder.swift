@@ -4,15 +4,31 @@ import Pixels
 /// Encodes images as PNG through libpng.
 ///
 /// Images whose every pixel is opaque are written as RGB8 (a quarter smaller before compression);
-/// the others as RGBA8 with straight alpha.
+/// the others as RGBA8 with straight alpha — unless `alpha` fixes the colour type.
 public struct PNGEncoder: Sendable {
+    /// Whether the file stores an alpha channel.
+    public enum AlphaChannel: Sendable {
+        /// RGBA only when some pixel is not opaque.
+        case automatic
+        /// Always RGBA (APNG frames must all share one colour type).
+        case always
+        /// Always RGB: alpha is dropped.
+        case never
+    }
+
     /// zlib compression level, 0 (store) … 9 (smallest). Default 6, zlib's own default.
     public var compressionLevel: Int
+    public var alpha: AlphaChannel
+    /// PNG row filters libpng may choose from (a `PNG_FILTER_*` mask); default all five.
+    public var filters = Int32(dynrender_png_all_filters())
+    /// zlib strategy: 0 default, 1 filtered, 2 Huffman only, 3 RLE.
+    public var strategy: Int32 = 0
 
     /// An encoder at `compressionLevel` (0…9).
-    public init(compressionLevel: Int = 6) {
+    public init(compressionLevel: Int = 6, alpha: AlphaChannel = .automatic) {
         precondition((0...9).contains(compressionLevel), "PNG compression level is 0...9")
         self.compressionLevel = compressionLevel
+        self.alpha = alpha
     }
 
     /// The PNG file's bytes for `image`.
@@ -29,14 +45,22 @@ public struct PNGEncoder: Sendable {
                 Unmanaged.passUnretained(sink).toOpaque(),
                 pixels.baseAddress, image.width * 4,
                 png_uint_32(image.width), png_uint_32(image.height),
-                image.isOpaque ? 1 : 0,
-                Int32(compressionLevel), dynrender_png_all_filters(), dynrender_png_default_strategy(),
+                dropsAlpha(image) ? 1 : 0,
+                Int32(compressionLevel), filters, strategy,
                 &error)
         }
         guard status == 0 else {
             throw CodecError("libpng: \(Self.message(of: &error))")
         }
         return sink.bytes
+    }
+
+    private func dropsAlpha(_ image: RGBAImage) -> Bool {
+        switch alpha {
+        case .automatic: image.isOpaque
+        case .always: false
+        case .never: true
+        }
     }
 
     /// Encodes `image` and writes it to `path` atomically.
