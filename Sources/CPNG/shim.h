@@ -72,11 +72,6 @@ static inline int dynrender_png_encode(png_rw_ptr write_fn, png_voidp io,
     return 0;
 }
 
-/** PNG_ALL_FILTERS: let libpng choose the best filter per row. */
-static inline int dynrender_png_all_filters(void) { return PNG_ALL_FILTERS; }
-/** zlib's default strategy, for `dynrender_png_encode`. */
-static inline int dynrender_png_default_strategy(void) { return Z_DEFAULT_STRATEGY; }
-
 /** PNG_FORMAT_RGBA, which Swift does not import because it is a macro expression. */
 static inline png_uint_32 dynrender_png_format_rgba(void) { return PNG_FORMAT_RGBA; }
 /** Whether a png_image format word says the file has an alpha channel. */

@@ -95,7 +95,8 @@ public struct FrameRenderer {
         do {
             if let path = options.tracePath { outputs.append(try TraceOutput(path: path)) }
             if let path = options.gifPath {
-                outputs.append(try GIFOutput(path: path, width: width, height: height, loop: options.loop))
+                outputs.append(try GIFOutput(path: path, width: width, height: height, loop: options.loop,
+                                             dithers: options.dithers))
             }
             if let path = options.apngPath {
                 let plays: Int
@@ -232,10 +233,10 @@ final class GIFOutput: FrameOutput {
     let needsPixels = true
     let needsChange = true
 
-    init(path: String, width: Int, height: Int, loop: GIFLoop) throws {
-        writer = try GIFWriter(path: path, width: width, height: height, loop: loop)
+    init(path: String, width: Int, height: Int, loop: GIFLoop, dithers: Bool) throws {
+        writer = try GIFWriter(path: path, width: width, height: height, loop: loop, dithers: dithers)
         sequencer = FrameSequencer(width: width, height: height, timing: GIFTiming.clock)
-        helper = try GIFBlockCompressor(width: width, height: height)
+        helper = try GIFBlockCompressor(width: width, height: height, dithers: dithers)
     }
 
     func prepare(_ frame: DisplayListFrame, image: RGBAImage?, change: FrameChange, writerIsBehind: Bool) throws -> FrameWrite {

@@ -12,6 +12,9 @@ struct OutputOptions: ParsableArguments {
     @Option(name: .customLong("png-dir"), help: ArgumentHelp("Write a PNG sequence into this directory.", valueName: "dir"))
     var pngDirectory: String?
 
+    @Flag(help: "Ordered dithering in GIF frames with more than 256 colours (gradients, shadows); off by default.")
+    var dither = false
+
     @Option(parsing: .unconditional, help: ArgumentHelp("How many times the GIF plays; 0 = for ever.", valueName: "N"))
     var loop: Int = 0
 
@@ -32,6 +35,7 @@ struct OutputOptions: ParsableArguments {
         guard loop >= 0 else { throw CommandFailure.usage("--loop must be 0 (for ever) or a positive count, not \(loop)") }
         options.gifPath = gif
         options.apngPath = apng
+        options.dithers = dither
         options.pngDirectory = pngDirectory
         options.loop = loop == 0 ? .forever : .times(loop)
         options.pngCompressionLevel = pngLevel

@@ -101,6 +101,37 @@ import Pixels
         #expect(mean < 6, "mean channel error \(mean)")
     }
 
+    /// Ordered dithering keeps a gradient's local averages closer to the source than mapping
+    /// each pixel to its nearest palette entry (which bands), and stays off unless asked for.
+    @Test func ditheringPreservesLocalAverages() throws {
+        let image = TestImages.gradient(width: 256, height: 256)
+        func blockError(dithers: Bool) throws -> Double {
+            let directory = try TemporaryDirectory()
+            let encoder = try GIFEncoder(path: directory.path + "/g.gif", width: 256, height: 256, dithers: dithers)
+            try encoder.addFrame(image, at: 0)
+            try encoder.finish(endTime: 0.1)
+            let decoded = try GIFDecoder().read(directory.path + "/g.gif").frames[0]
+            var total = 0.0
+            for by in stride(from: 0, to: 256, by: 8) {
+                for bx in stride(from: 0, to: 256, by: 8) {
+                    for channel in 0..<3 {
+                        var a = 0, b = 0
+                        for y in by..<(by + 8) {
+                            for x in bx..<(bx + 8) {
+                                a += Int(image.pixels[(y * 256 + x) * 4 + channel])
+                                b += Int(decoded.pixels[(y * 256 + x) * 4 + channel])
+                            }
+                        }
+                        total += abs(Double(a - b)) / 64
+                    }
+                }
+            }
+            return total / Double(32 * 32 * 3)
+        }
+        let plain = try blockError(dithers: false), dithered = try blockError(dithers: true)
+        #expect(dithered < plain * 0.8, "8×8 block means: dithered \(dithered), nearest \(plain)")
+    }
+
     @Test func everyPixelChangingStillEncodes() throws {
         let frames = (0..<3).map { TestImages.gradient(width: 40, height: 30).inverted(by: $0) }
         let decoded = try roundTrip(frames, fps: 20)

@@ -33,12 +33,8 @@ public struct APNGSettings: Sendable {
     /// of the smallest for D1 and D3, and 10–20 % faster than trying all five.
     public init(opaque: Bool) {
         self.opaque = opaque
-        var png = PNGEncoder(compressionLevel: 9, alpha: opaque ? .never : .always)
-        png.filters = Self.noneSubUp
-        self.png = png
+        png = PNGEncoder(compressionLevel: 9, alpha: opaque ? .never : .always)
     }
-
-    static let noneSubUp: Int32 = 0x08 | 0x10 | 0x20
 }
 
 extension AnimationBlock {

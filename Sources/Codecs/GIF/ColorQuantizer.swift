@@ -39,6 +39,25 @@ struct ColorQuantizer {
         return index
     }
 
+    /// The palette index for `color` at cell `cell` (0…15, row·4 + column, of a 4×4 Bayer
+    /// matrix): the colour nudged by that cell's threshold before the nearest entry is taken, so
+    /// a gradient between two entries becomes a fine pattern of both instead of a band.
+    mutating func index(of color: UInt32, ditheredAt cell: Int) -> UInt8 {
+        let key = UInt32(cell) << 24 | color
+        if let index = ditheredIndex.value(for: key) { return UInt8(truncatingIfNeeded: index) }
+        // Bayer thresholds (0…15) centred on zero, spread over ±8 of 255 per channel.
+        let offset = (Int(Self.bayer[cell]) * 2 - 15)
+        func nudged(_ shift: UInt32) -> UInt32 { UInt32(min(255, max(0, Int(color >> shift & 0xFF) + offset / 2))) << shift }
+        let index = nearest(nudged(0) | nudged(8) | nudged(16))
+        ditheredIndex.set(Int32(index), for: key)
+        return index
+    }
+
+    /// Colour and Bayer cell → palette index, for dithered frames.
+    private var ditheredIndex = ColorTable(capacity: 512)
+    /// The 4×4 Bayer ordered-dither matrix, row by row.
+    private static let bayer: [UInt8] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5]
+
     private func nearest(_ color: UInt32) -> UInt8 {
         let lab = OKLab(packed: color)
         var best = 0, bestDistance = Float.infinity

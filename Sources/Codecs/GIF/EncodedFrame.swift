@@ -14,14 +14,15 @@ struct EncodedFrame {
     /// the bounding box of the pixels that differ from `previous` (exact, as
     /// `RGBAImage.changedRegion(from:)` gives it), with unchanged pixels transparent, or one
     /// transparent pixel that only carries a delay when `region` is nil.
-    init(image: RGBAImage, previous: RGBAImage?, region: PixelRect?) {
+    /// `dithers`: frames with more colours than a palette holds get ordered dithering.
+    init(image: RGBAImage, previous: RGBAImage?, region: PixelRect?, dithers: Bool = false) {
         // Read pixels as whole words, straight from the images' storage.
         self = image.pixels.withUnsafePixelWords { words in
             guard let previous else {
-                return EncodedFrame(words, nil, region: region, width: image.width, height: image.height)
+                return EncodedFrame(words, nil, region: region, width: image.width, height: image.height, dithers: dithers)
             }
             return previous.pixels.withUnsafePixelWords { previousWords in
-                EncodedFrame(words, previousWords, region: region, width: image.width, height: image.height)
+                EncodedFrame(words, previousWords, region: region, width: image.width, height: image.height, dithers: dithers)
             }
         }
     }
@@ -32,7 +33,7 @@ struct EncodedFrame {
     /// case for flat UI colours and their anti-aliased edges. Beyond that the pass has counted
     /// every colour, `ColorQuantizer` chooses a palette, and a second pass maps the pixels.
     private init(_ words: UnsafeBufferPointer<UInt32>, _ previousWords: UnsafeBufferPointer<UInt32>?,
-                 region: PixelRect?, width: Int, height: Int) {
+                 region: PixelRect?, width: Int, height: Int, dithers: Bool) {
         guard let rect = region else {
             self.rect = PixelRect(x: 0, y: 0, width: 1, height: 1)
             palette = [0]
@@ -57,16 +58,21 @@ struct EncodedFrame {
                 if runLength > 0 { counts[lastID - reserved] &+= runLength }
                 runLength = 0
             }
+            // Whether the last index written was a colour (not "unchanged"): an unchanged pixel
+            // of that same colour is written as the colour, continuing the run LZW is coding.
+            var lastWasColor = false
             for row in rect.y..<(rect.y + rect.height) {
                 let base = row * width
                 for i in (base + rect.x)..<(base + rect.x + rect.width) {
                     let word = words[i]
-                    if let previousWords, previousWords[i] == word {
+                    let color = word & 0x00FF_FFFF
+                    if let previousWords, previousWords[i] == word, !(lastWasColor && color == lastColor) {
                         hasUnchanged = true
+                        lastWasColor = false
                         o += 1
                         continue
                     }
-                    let color = word & 0x00FF_FFFF
+                    lastWasColor = true
                     if color != lastColor {
                         endRun()
                         lastColor = color
@@ -100,13 +106,23 @@ struct EncodedFrame {
         indices.withUnsafeMutableBufferPointer { out in
             var o = 0
             var lastColor: UInt32 = .max, lastIndex: UInt8 = 0
+            var lastWasColor = false  // the same rule as the first pass
             for row in rect.y..<(rect.y + rect.height) {
                 let base = row * width
                 for i in (base + rect.x)..<(base + rect.x + rect.width) {
                     defer { o += 1 }
                     let word = words[i]
-                    if let previousWords, previousWords[i] == word { continue }
                     let color = word & 0x00FF_FFFF
+                    if let previousWords, previousWords[i] == word, !(lastWasColor && color == lastColor) {
+                        lastWasColor = false
+                        continue
+                    }
+                    lastWasColor = true
+                    if dithers {
+                        let x = i - base, cell = (row & 3) << 2 | (x & 3)
+                        out[o] = quantizer.index(of: color, ditheredAt: cell) &+ UInt8(reserved)
+                        continue
+                    }
                     if color != lastColor {
                         lastColor = color
                         lastIndex = quantizer.index(of: color) &+ UInt8(reserved)

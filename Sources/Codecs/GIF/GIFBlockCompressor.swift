@@ -11,11 +11,14 @@ public final class GIFBlockCompressor {
     private var gif: UnsafeMutablePointer<GifFileType>?
     /// Bytes giflib has written since the last `takeOutput()`.
     fileprivate var output: [UInt8] = []
+    /// Ordered dithering for frames with more colours than a palette.
+    public let dithers: Bool
 
     /// A stream for a `width`×`height` GIF. The header and, when `loop` is given, the loop
     /// extension are written first (see `takeOutput`); a stream that only compresses blocks for
     /// another passes nil and discards them.
-    public init(width: Int, height: Int, loop: GIFLoop? = nil) throws {
+    public init(width: Int, height: Int, loop: GIFLoop? = nil, dithers: Bool = false) throws {
+        self.dithers = dithers
         var status: Int32 = 0
         gif = EGifOpen(Unmanaged.passUnretained(self).toOpaque(), gifWriteToMemory, &status)
         guard gif != nil else { throw CodecError("giflib: \(Self.message(status))") }
@@ -41,7 +44,7 @@ public final class GIFBlockCompressor {
     /// local colour table and its LZW-compressed indices.
     public func compress(_ block: AnimationBlock) throws -> [UInt8] {
         output.removeAll(keepingCapacity: true)
-        var frame = block.encodedForGIF()
+        var frame = block.encodedForGIF(dithers: dithers)
         let delay = block.delay
         var control = GraphicsControlBlock(
             DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false, DelayTime: Int32(delay),

@@ -22,9 +22,11 @@ public final class GIFEncoder {
     /// GIF stores sizes in 16 bits.
     public static let maximumSide = GIFWriter.maximumSide
 
-    /// Starts a GIF of `width`×`height` pixels at `path`.
-    public init(path: String, width: Int, height: Int, loop: GIFLoop = .forever) throws {
-        writer = try GIFWriter(path: path, width: width, height: height, loop: loop)
+    /// Starts a GIF of `width`×`height` pixels at `path`. With `dithers`, frames whose changed
+    /// pixels hold more colours than a palette get ordered dithering (off by default: flat UI
+    /// colours are exact anyway, and dithering adds noise LZW compresses badly).
+    public init(path: String, width: Int, height: Int, loop: GIFLoop = .forever, dithers: Bool = false) throws {
+        writer = try GIFWriter(path: path, width: width, height: height, loop: loop, dithers: dithers)
         sequencer = FrameSequencer(width: width, height: height, timing: GIFTiming.clock)
     }
 

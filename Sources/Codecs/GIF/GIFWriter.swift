@@ -12,8 +12,8 @@ public final class GIFWriter {
     /// GIF stores sizes in 16 bits.
     public static let maximumSide = 65_535
 
-    /// Starts a GIF of `width`×`height` pixels at `path`.
-    public init(path: String, width: Int, height: Int, loop: GIFLoop = .forever) throws {
+    /// Starts a GIF of `width`×`height` pixels at `path`; `dithers` as `GIFBlockCompressor`'s.
+    public init(path: String, width: Int, height: Int, loop: GIFLoop = .forever, dithers: Bool = false) throws {
         guard (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height) else {
             throw CodecError("a GIF is 1...\(Self.maximumSide) pixels on each side, not \(width)x\(height)")
         }
@@ -24,7 +24,7 @@ public final class GIFWriter {
         self.height = height
         self.file = try AtomicFile(path: path)
         do {
-            let stream = try GIFBlockCompressor(width: width, height: height, loop: loop)
+            let stream = try GIFBlockCompressor(width: width, height: height, loop: loop, dithers: dithers)
             try file.write(stream.takeOutput())
             self.stream = stream
         } catch {

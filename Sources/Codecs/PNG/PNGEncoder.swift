@@ -19,10 +19,16 @@ public struct PNGEncoder: Sendable {
     /// zlib compression level, 0 (store) … 9 (smallest). Default 6, zlib's own default.
     public var compressionLevel: Int
     public var alpha: AlphaChannel
-    /// PNG row filters libpng may choose from (a `PNG_FILTER_*` mask); default all five.
-    public var filters = Int32(dynrender_png_all_filters())
-    /// zlib strategy: 0 default, 1 filtered, 2 Huffman only, 3 RLE.
+    /// PNG row filters libpng may choose from, a `PNG_FILTER_*` mask. Default None, Sub and Up:
+    /// measured on the shared workloads' frames (780×1688 px, levels 1, 6 and 9) the files are
+    /// within 1 % of letting libpng try all five (4 % smaller on D2's gradients) and encoding is
+    /// 20–25 % faster; None alone is 3× faster at level 1 but 12–80 % larger.
+    public var filters = PNGEncoder.noneSubUp
+    /// zlib strategy: 0 default (the smallest measured), 1 filtered, 2 Huffman only, 3 RLE.
     public var strategy: Int32 = 0
+
+    /// The None, Sub and Up filters (`PNG_FILTER_NONE | PNG_FILTER_SUB | PNG_FILTER_UP`).
+    public static let noneSubUp: Int32 = 0x08 | 0x10 | 0x20
 
     /// An encoder at `compressionLevel` (0…9).
     public init(compressionLevel: Int = 6, alpha: AlphaChannel = .automatic) {

@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""GIF and APNG encoding: dynrender vs the tools people use, side by side, on the same frames.
+
+Usage: python3 Benchmarks/encode.py [--workloads D1-springy,D2-alert,D3-cradle] [--reps 3]
+                                    [--shared ../shared] [--work /tmp/dynrender-encode]
+
+For each shared display-list workload (780x1688 px, 60 fps):
+  * the source frames are dynrender's own rasterisation (`dynrender raster W --png-dir`), so every
+    encoder starts from the same pixels;
+  * dynrender: `dynrender raster W --gif` and `--apng` (rasterising included), median of --reps,
+    and the GIF once more from a copy of W retimed to 2 cs a frame (every frame kept, as gifsicle
+    does), for a like-for-like size comparison;
+  * peers, once each, from those PNG files (decoding included), with the commands of the shared
+    bench (shared/bench/raster/bench_encode.py): gifsicle -O3 on Pillow's per-frame GIFs
+    (stage A included), ffmpeg palettegen stats_mode=diff / full + paletteuse, Pillow
+    save_all optimize=True, and ImageMagick -layers Optimize when installed;
+  * quality, decoded by Pillow: PSNR over RGB of every source frame against the frame shown at
+    its time (the shared bench's `score`, aligning by content when an encoder wrote fewer frames),
+    and PSNR of the frames written against the source frames they were made from. The two differ
+    when frames are dropped: GIF cannot show 60 fps, so dynrender keeps the timeline and drops
+    frames closer than 2 cs, while gifsicle keeps every frame and slows the animation to 2 cs each.
+"""
+import argparse, glob, json, os, shutil, statistics, subprocess, sys, time
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--workloads", default="D1-springy,D2-alert,D3-cradle")
+    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--shared", default=os.path.join(os.path.dirname(__file__), "..", "..", "shared"))
+    ap.add_argument("--work", default="/tmp/dynrender-encode")
+    ap.add_argument("--binary", default=".build/release/dynrender")
+    args = ap.parse_args()
+    raster = os.path.join(args.shared, "bench", "raster")
+    sys.path.insert(0, raster)
+    import bench_encode as B
+    import gifparse
+    from PIL import Image
+    encp = os.path.join(raster, "enc_pillow.py")
+    binary = os.path.abspath(args.binary)
+    rows = []
+    for wl in args.workloads.split(","):
+        jsonl = os.path.join(raster, "workloads", wl + ".jsonl")
+        work = os.path.join(args.work, wl)
+        shutil.rmtree(work, ignore_errors=True)
+        os.makedirs(work)
+        src_dir = os.path.join(work, "src")
+        subprocess.run([binary, "raster", jsonl, "--png-dir", src_dir, "--quiet"], check=True)
+        for p in sorted(glob.glob(os.path.join(src_dir, "frame-*.png"))):   # the peers' naming: f0000.png
+            os.rename(p, os.path.join(src_dir, "f" + os.path.basename(p)[6:]))
+        files = sorted(glob.glob(os.path.join(src_dir, "f*.png")))
+        src = [B.np.asarray(Image.open(p).convert("RGB")) for p in files]
+        h, w = src[0].shape[:2]
+        print(f"== {wl}: {len(files)} frames {w}x{h}", flush=True)
+
+        def record(name, seconds, out, kind="gif"):
+            if kind == "gif":
+                info = gifparse.parse(out)
+                timing = gifparse.summary(info)
+                frames = len(info["frames"])
+            else:
+                im = Image.open(out)
+                durations = []
+                for k in range(im.n_frames):
+                    im.seek(k)
+                    durations.append(im.info.get("duration", 0))
+                timing = f"{len(durations)} frames, {sum(durations) / 1000:.3f} s"
+                frames = len(durations)
+            decoded = B.decode_pillow(out)
+            sc = B.score(decoded, src)
+            # Fidelity of the frames written: each decoded frame against the source frame it was
+            # made from (the best match among the source frames aligned to it).
+            idx = B.align(decoded, src)
+            best = {}
+            for i, k in enumerate(idx):
+                best[k] = min(best.get(k, float("inf")), B.mse_rgb(decoded[k], src[i]))
+            written = B.psnr(sum(best.values()) / len(best))
+            rows.append((wl, name, seconds, os.path.getsize(out), sc["psnr_db"], written, timing, frames))
+            print(f"  {name:45s} {seconds:7.2f} s {os.path.getsize(out) / 1e6:6.2f} MB  PSNR {sc['psnr_db']:6.2f} "
+                  f"written {written:6.2f}  {timing}", flush=True)
+
+        # The same frames 2 cs apart, as gifsicle writes them: every frame kept, 1.2x slower.
+        retimed = os.path.join(work, "retimed.jsonl")
+        with open(jsonl) as f, open(retimed, "w") as g:
+            for i, line in enumerate(l for l in f if l.strip()):
+                frame = json.loads(line)
+                frame["t"] = round(i * 0.02, 6)
+                g.write(json.dumps(frame) + "\n")
+        for kind, flag, source, label in [("gif", "--gif", jsonl, "dynrender raster --gif"),
+                                          ("gif", "--gif", retimed, "dynrender raster --gif, frames 2 cs apart"),
+                                          ("apng", "--apng", jsonl, "dynrender raster --apng")]:
+            out = os.path.join(work, f"dynrender-{len(rows)}.{kind}")
+            times = []
+            for _ in range(args.reps):
+                t0 = time.perf_counter()
+                subprocess.run([binary, "raster", source, flag, out, "--quiet"], check=True)
+                times.append(time.perf_counter() - t0)
+            record(label, statistics.median(times), out, kind)
+
+        t_stage, _, _ = B.run([sys.executable, encp, "frames", src_dir, os.path.join(work, "pf")])
+        pf = sorted(glob.glob(os.path.join(work, "pf", "g*.gif")))
+        out = os.path.join(work, "gifsicle.gif")
+        t, _, _ = B.run(["gifsicle", "-O3", "--loopcount=forever", "--delay=2"] + pf + ["-o", out])
+        record("gifsicle -O3 (Pillow frames)", t + t_stage, out)
+        ff_in = ["ffmpeg", "-v", "error", "-y", "-framerate", "60", "-i", os.path.join(src_dir, "f%04d.png")]
+        for mode, use in [("diff", "paletteuse=diff_mode=rectangle"), ("full", "paletteuse")]:
+            out = os.path.join(work, f"ffmpeg-{mode}.gif")
+            t, _, _ = B.run(ff_in + ["-filter_complex", f"[0:v]split[a][b];[a]palettegen=stats_mode={mode}[p];[b][p]{use}",
+                                     "-loop", "0", out])
+            record(f"ffmpeg palettegen stats_mode={mode}", t, out)
+        out = os.path.join(work, "pillow.gif")
+        t, _, _ = B.run([sys.executable, encp, "anim", src_dir, out])
+        record("Pillow save_all optimize=True", t, out)
+        if shutil.which("convert", path="/usr/bin"):
+            out = os.path.join(work, "imagemagick.gif")
+            t, _, _ = B.run(["/usr/bin/convert", "-delay", "1x60", "-loop", "0"] + files + ["-layers", "Optimize", out],
+                            env=B.IM_ENV)
+            record("ImageMagick convert -layers Optimize", t, out)
+
+    print("\n| workload | encoder | s | MB | PSNR dB (every source frame at its time) | PSNR dB (frames written) | timing written | frames |")
+    print("|---|---|---:|---:|---:|---:|---|---:|")
+    for wl, name, s, size, p, pmin, timing, frames in rows:
+        fmt = lambda v: "lossless" if v == float("inf") else f"{v:.2f}"
+        print(f"| {wl} | {name} | {s:.2f} | {size / 1e6:.2f} | {fmt(p)} | {fmt(pmin)} | {timing} | {frames} |")
+
+if __name__ == "__main__":
+    main()
