@@ -36,6 +36,9 @@ struct ShapeCoverage {
     let axisAligned: (cx: Double, cy: Double, hx: Double, hy: Double, rx: Double, ry: Double)?
     /// The corners of the shape's (unrounded) rectangle in pixel space, in order around it.
     let corners: (Vector2, Vector2, Vector2, Vector2)
+    /// Lengths of the pixel-space gradients of the shape's x and y: how fast the distance to a
+    /// vertical or horizontal edge of the shape changes per pixel.
+    let gradientX: Double, gradientY: Double
 
     /// `shape` at `scale` pixels per point, its centre moved by `offset` points; nil when the
     /// shape is empty or its transform is singular.
@@ -65,6 +68,8 @@ struct ShapeCoverage {
             centre + Vector2(a * sx * halfWidth + c * sy * halfHeight, b * sx * halfWidth + d * sy * halfHeight)
         }
         corners = (corner(-1, -1), corner(1, -1), corner(1, 1), corner(-1, 1))
+        gradientX = (inverse.a * inverse.a + inverse.c * inverse.c).squareRoot()
+        gradientY = (inverse.b * inverse.b + inverse.d * inverse.d).squareRoot()
         axisAligned = b == 0 && c == 0
             ? (centre.x, centre.y, abs(a) * halfWidth, abs(d) * halfHeight, abs(a) * outline.radius, abs(d) * outline.radius)
             : nil
@@ -119,29 +124,34 @@ struct ShapeCoverage {
     @inline(__always) func coverage(x: Int, y: Int) -> Double {
         let px = Double(x) + 0.5 - centre.x, py = Double(y) + 0.5 - centre.y
         let lx = inverse.a * px + inverse.c * py, ly = inverse.b * px + inverse.d * py
-        let distance = outline.signedDistance(lx, ly)
+        // The outline's signed distance (see `RoundedRectOutline.signedDistance`), keeping the
+        // corner's square root for the normal below.
+        let qx = abs(lx) - (outline.halfWidth - outline.radius), qy = abs(ly) - (outline.halfHeight - outline.radius)
+        let inCorner = qx > 0 && qy > 0
+        let length = inCorner ? (qx * qx + qy * qy).squareRoot() : 0
+        let distance = (inCorner ? length : max(qx, qy)) - outline.radius
         if distance <= -footprint { return 1 }
         if distance >= footprint { return 0 }
-        if thick {
-            let qx = abs(lx) - (outline.halfWidth - outline.radius), qy = abs(ly) - (outline.halfHeight - outline.radius)
-            if smoothCorners || qx <= -footprint || qy <= -footprint {
-                // The outline is locally a line: its normal in shape space…
-                var nx = 0.0, ny = 0.0
-                if qx > 0 && qy > 0 {
-                    let length = (qx * qx + qy * qy).squareRoot()
-                    (nx, ny) = (qx / length, qy / length)
-                } else if qx > qy {
-                    nx = 1
-                } else {
-                    ny = 1
-                }
+        if thick && (smoothCorners || qx <= -footprint || qy <= -footprint) {
+            // The outline is locally a line.
+            if inCorner {
+                // Its normal in shape space, then in pixel space, where the distance scales by
+                // the gradient's length.
+                var (nx, ny) = (qx / length, qy / length)
                 if lx < 0 { nx = -nx }
                 if ly < 0 { ny = -ny }
-                // …in pixel space, where the distance scales by the gradient's length.
                 let gx = nx * inverse.a + ny * inverse.b, gy = nx * inverse.c + ny * inverse.d
                 let g = (gx * gx + gy * gy).squareRoot()
                 return Self.squareArea(inside: -distance / g, normalX: abs(gx) / g, normalY: abs(gy) / g)
             }
+            // A straight edge: its normal is the shape's x or y axis, whose pixel-space gradient
+            // is fixed for the shape.
+            if qx > qy {
+                return Self.squareArea(inside: -distance / gradientX, normalX: abs(inverse.a) / gradientX,
+                                       normalY: abs(inverse.c) / gradientX)
+            }
+            return Self.squareArea(inside: -distance / gradientY, normalX: abs(inverse.b) / gradientY,
+                                   normalY: abs(inverse.d) / gradientY)
         }
         return sampledCoverage(x: x, y: y)
     }
@@ -235,8 +245,10 @@ struct RoundedRectOutline {
     /// Exact signed distance to the outline: negative inside, points.
     @inline(__always) func signedDistance(_ x: Double, _ y: Double) -> Double {
         let qx = abs(x) - (halfWidth - radius), qy = abs(y) - (halfHeight - radius)
-        let outsideX = max(qx, 0), outsideY = max(qy, 0)
-        return (outsideX * outsideX + outsideY * outsideY).squareRoot() + min(max(qx, qy), 0) - radius
+        // Only beyond both straight parts (in a corner's quadrant) is the distance to an arc; next
+        // to an edge it is the distance to that edge, with no square root.
+        if qx > 0 && qy > 0 { return (qx * qx + qy * qy).squareRoot() - radius }
+        return max(qx, qy) - radius
     }
 
     @inline(__always) func contains(_ x: Double, _ y: Double) -> Bool {
