@@ -95,8 +95,8 @@ public struct FrameRenderer {
         do {
             if let path = options.tracePath { outputs.append(try TraceOutput(path: path)) }
             if let path = options.gifPath {
-                outputs.append(try GIFOutput(path: path, width: width, height: height, loop: options.loop,
-                                             dithers: options.dithers))
+                outputs.append(try AnimationOutput(GIFWriter(path: path, width: width, height: height,
+                                                             loop: options.loop, dithers: options.dithers)))
             }
             if let path = options.apngPath {
                 let plays: Int
@@ -104,7 +104,9 @@ public struct FrameRenderer {
                 case .forever: plays = 0
                 case .times(let count): plays = count
                 }
-                outputs.append(try APNGOutput(path: path, width: width, height: height, plays: plays))
+                // Canvases are always opaque (the background is), so frames are RGB.
+                outputs.append(try AnimationOutput(APNGWriter(path: path, width: width, height: height,
+                                                              plays: plays, opaque: true)))
             }
             if let directory = options.pngDirectory {
                 outputs.append(try PNGSequenceOutput(directory: directory, expectedFrames: expectedFrames,
@@ -223,82 +225,47 @@ protocol FrameOutput {
     func cancel()
 }
 
-/// A GIF: the sequencer (timing, diff, palette) runs on the drawing thread, giflib's compression
-/// on the writing thread — or on the drawing thread, with its own compressor, when the writer is
-/// behind. Blocks compress independently, so the file is the same either way.
-final class GIFOutput: FrameOutput {
-    private var sequencer: FrameSequencer
-    private let writer: GIFWriter
-    private let helper: GIFBlockCompressor
+/// A GIF or APNG: sequencing (timing, changed regions) runs on the drawing thread, compression
+/// and writing on the writing thread — or compression on the drawing thread, with its own
+/// compressor, when the writer is behind. Blocks compress independently, so the file is the same
+/// either way.
+final class AnimationOutput<Sink: AnimationSink>: FrameOutput {
+    private let encoder: AnimationEncoder<Sink>
+    /// Used only on the writing thread.
+    private let writerCompressor: Sink.Compressor
+    /// Used only on the drawing thread.
+    private let helper: Sink.Compressor
     let needsPixels = true
     let needsChange = true
 
-    init(path: String, width: Int, height: Int, loop: GIFLoop, dithers: Bool) throws {
-        writer = try GIFWriter(path: path, width: width, height: height, loop: loop, dithers: dithers)
-        sequencer = FrameSequencer(width: width, height: height, timing: GIFTiming.clock)
-        helper = try GIFBlockCompressor(width: width, height: height, dithers: dithers)
+    init(_ sink: Sink) throws {
+        encoder = try AnimationEncoder(sink: sink)
+        writerCompressor = try sink.makeCompressor()
+        helper = try sink.makeCompressor()
     }
 
     func prepare(_ frame: DisplayListFrame, image: RGBAImage?, change: FrameChange, writerIsBehind: Bool) throws -> FrameWrite {
-        let blocks = try sequencer.add(image!, at: frame.time, change: change)
-        let writer = writer
+        let blocks = try encoder.blocks(adding: image!, at: frame.time, change: change)
+        let (sink, compressor) = (encoder.sink, writerCompressor)
         if writerIsBehind {
-            let compressed = try blocks.map { try helper.compress($0) }
-            return { for bytes in compressed { try writer.append(compressedBlock: bytes) } }
+            let compressed = try blocks.map { try sink.compress($0, with: helper) }
+            return { for item in compressed { try sink.append(item) } }
         }
-        return { for block in blocks { try writer.write(block) } }
+        return { for block in blocks { try sink.append(sink.compress(block, with: compressor)) } }
     }
 
     func finish(endTime: Double, source: [(key: String, json: String)]) throws {
+        let sink = encoder.sink
         do {
-            for block in sequencer.finish(endTime: endTime) { try writer.write(block) }
-            try writer.finish()
+            for block in encoder.closingBlocks(endTime: endTime) { try sink.append(sink.compress(block, with: writerCompressor)) }
+            try sink.finish()
         } catch {
-            writer.cancel()
+            sink.cancel()
             throw error
         }
     }
 
-    func cancel() { writer.cancel() }
-}
-
-/// An animated PNG, split like the GIF: sequencing on the drawing thread; libpng's compression on
-/// the writing thread, or on the drawing thread when the writer is behind (frames compress
-/// independently, and their sequence numbers do not depend on their data).
-final class APNGOutput: FrameOutput {
-    private var sequencer: FrameSequencer
-    private let writer: APNGWriter
-    /// Canvases are always opaque (the background is), so frames are RGB.
-    private let settings = APNGSettings(opaque: true)
-    let needsPixels = true
-    let needsChange = true
-
-    init(path: String, width: Int, height: Int, plays: Int) throws {
-        writer = try APNGWriter(path: path, width: width, height: height, plays: plays)
-        sequencer = FrameSequencer(width: width, height: height, timing: APNGTiming.clock)
-    }
-
-    func prepare(_ frame: DisplayListFrame, image: RGBAImage?, change: FrameChange, writerIsBehind: Bool) throws -> FrameWrite {
-        let blocks = try sequencer.add(image!, at: frame.time, change: change)
-        let (writer, settings) = (writer, settings)
-        if writerIsBehind {
-            let frames = try blocks.map { try $0.encodedForAPNG(settings) }
-            return { for frame in frames { try writer.write(frame) } }
-        }
-        return { for block in blocks { try writer.write(block.encodedForAPNG(settings)) } }
-    }
-
-    func finish(endTime: Double, source: [(key: String, json: String)]) throws {
-        do {
-            for block in sequencer.finish(endTime: endTime) { try writer.write(block.encodedForAPNG(settings)) }
-            try writer.finish()
-        } catch {
-            writer.cancel()
-            throw error
-        }
-    }
-
-    func cancel() { writer.cancel() }
+    func cancel() { encoder.cancel() }
 }
 
 final class PNGSequenceOutput: FrameOutput {

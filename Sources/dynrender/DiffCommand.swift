@@ -89,7 +89,7 @@ struct DiffCommand: ParsableCommand {
                 ?? ImageComparison(expected: expected.frames[0].image, actual: actual.frames[0].image,
                                    options: options, makesDiffImage: true).diffImage
             guard let image else { return }  // sizes differ: there is no picture to draw
-            try write(encoder.encode(image), to: path)
+            try AtomicFile.write(encoder.encode(image), to: path)
             return
         }
         let failing = comparison.failingFrames.filter { $0.diffImage != nil }
@@ -97,18 +97,8 @@ struct DiffCommand: ParsableCommand {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         for frame in failing {
             let base = frame.name.lowercased().hasSuffix(".png") ? String(frame.name.dropLast(4)) : frame.name
-            try write(encoder.encode(frame.diffImage!), to: (path as NSString).appendingPathComponent(base + "-diff.png"))
+            try AtomicFile.write(encoder.encode(frame.diffImage!), to: (path as NSString).appendingPathComponent(base + "-diff.png"))
         }
     }
 
-    private func write(_ bytes: [UInt8], to path: String) throws {
-        let file = try AtomicFile(path: path)
-        do {
-            try file.write(bytes)
-            try file.commit()
-        } catch {
-            file.discard()
-            throw error
-        }
-    }
 }

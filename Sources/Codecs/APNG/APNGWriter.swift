@@ -8,10 +8,13 @@ import Pixels
 ///
 /// The file appears only when complete (`AtomicFile`); the frame count in `acTL`, known only at
 /// the end, is written then.
-public final class APNGWriter {
+public final class APNGWriter: AnimationSink {
     public let width: Int
     public let height: Int
+    /// How frames are stored (RGB or RGBA, libpng settings).
+    public let settings: APNGSettings
     private let plays: Int
+    public static var timing: AnimationTiming { APNGTiming.clock }
     private let file: AtomicFile
     /// The next fcTL / fdAT sequence number.
     private var sequence: UInt32 = 0
@@ -21,7 +24,8 @@ public final class APNGWriter {
     private static let animationControlOffset = 8 + 12 + 13
 
     /// Starts an APNG of `width`×`height` pixels at `path` that plays `plays` times (0: for ever).
-    public init(path: String, width: Int, height: Int, plays: Int = 0) throws {
+    /// With `opaque` every frame's alpha is ignored and the file is RGB (smaller); otherwise RGBA.
+    public init(path: String, width: Int, height: Int, plays: Int = 0, opaque: Bool = false) throws {
         guard (1...Int(Int32.max)).contains(width), (1...Int(Int32.max)).contains(height) else {
             throw CodecError("an APNG is at least 1x1 pixels, not \(width)x\(height)")
         }
@@ -29,6 +33,7 @@ public final class APNGWriter {
         self.width = width
         self.height = height
         self.plays = plays
+        settings = APNGSettings(opaque: opaque)
         file = try AtomicFile(path: path)
     }
 
@@ -36,8 +41,15 @@ public final class APNGWriter {
         cancel()
     }
 
+    /// Compression needs no state: the settings serve every thread.
+    public func makeCompressor() -> APNGSettings { settings }
+
+    public func compress(_ block: AnimationBlock, with settings: APNGSettings) throws -> APNGFrame {
+        try block.encodedForAPNG(settings)
+    }
+
     /// Writes the next frame (the first must cover the whole canvas).
-    public func write(_ frame: APNGFrame) throws {
+    public func append(_ frame: APNGFrame) throws {
         if frameCount == 0 {
             guard frame.x == 0, frame.y == 0, frame.width == width, frame.height == height else {
                 throw CodecError("the first APNG frame must cover the canvas")
@@ -88,39 +100,12 @@ public final class APNGWriter {
 /// Writes an animated PNG one frame at a time: a `FrameSequencer` on the millisecond clock
 /// (timing, merging, changed regions), libpng compression (`AnimationBlock.encodedForAPNG`) and
 /// an `APNGWriter`. Full 8-bit alpha, no palette limit.
-public final class APNGEncoder {
-    private var sequencer: FrameSequencer
-    private let writer: APNGWriter
-    private let settings: APNGSettings
+public typealias APNGEncoder = AnimationEncoder<APNGWriter>
 
+extension AnimationEncoder where Sink == APNGWriter {
     /// Starts an APNG of `width`×`height` pixels at `path`. With `opaque` every frame's alpha is
     /// ignored and the file is RGB (smaller); otherwise RGBA.
-    public init(path: String, width: Int, height: Int, plays: Int = 0, opaque: Bool = false) throws {
-        writer = try APNGWriter(path: path, width: width, height: height, plays: plays)
-        sequencer = FrameSequencer(width: width, height: height, timing: APNGTiming.clock)
-        settings = APNGSettings(opaque: opaque)
-    }
-
-    /// Adds a frame shown from `time` (seconds) until the next frame's time.
-    public func addFrame(_ image: RGBAImage, at time: Double, change: FrameChange = .unknown) throws {
-        for block in try sequencer.add(image, at: time, change: change) {
-            try writer.write(block.encodedForAPNG(settings))
-        }
-    }
-
-    /// Writes the queued frames, the last shown until `endTime` (seconds), and moves the file into place.
-    public func finish(endTime: Double) throws {
-        do {
-            for block in sequencer.finish(endTime: endTime) { try writer.write(block.encodedForAPNG(settings)) }
-            try writer.finish()
-        } catch {
-            writer.cancel()
-            throw error
-        }
-    }
-
-    /// Abandons the APNG.
-    public func cancel() {
-        writer.cancel()
+    public convenience init(path: String, width: Int, height: Int, plays: Int = 0, opaque: Bool = false) throws {
+        try self.init(sink: APNGWriter(path: path, width: width, height: height, plays: plays, opaque: opaque))
     }
 }

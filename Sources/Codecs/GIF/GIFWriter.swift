@@ -1,11 +1,14 @@
 /// Writes a GIF file from image blocks: giflib (through `GIFBlockCompressor`) writes every byte,
 /// and the file appears only when complete (`AtomicFile`). What to write is decided by
 /// `FrameSequencer`.
-public final class GIFWriter {
+public final class GIFWriter: AnimationSink {
     public let width: Int
     public let height: Int
+    /// Ordered dithering for frames with more colours than a palette.
+    public let dithers: Bool
     private let file: AtomicFile
     private var stream: GIFBlockCompressor?
+    public static var timing: AnimationTiming { GIFTiming.clock }
     /// Image blocks written so far.
     public private(set) var frameCount = 0
 
@@ -22,6 +25,7 @@ public final class GIFWriter {
         }
         self.width = width
         self.height = height
+        self.dithers = dithers
         self.file = try AtomicFile(path: path)
         do {
             let stream = try GIFBlockCompressor(width: width, height: height, loop: loop, dithers: dithers)
@@ -37,14 +41,18 @@ public final class GIFWriter {
         cancel()
     }
 
-    /// Compresses and writes one block.
-    public func write(_ block: AnimationBlock) throws {
-        guard let stream else { throw CodecError("the GIF is already closed") }
-        try append(compressedBlock: stream.compress(block))
+    /// A giflib stream of this GIF's size and dithering, for compressing blocks on one thread.
+    public func makeCompressor() throws -> GIFBlockCompressor {
+        try GIFBlockCompressor(width: width, height: height, dithers: dithers)
     }
 
-    /// Writes a block compressed by another `GIFBlockCompressor` of the same size.
-    public func append(compressedBlock bytes: [UInt8]) throws {
+    public func compress(_ block: AnimationBlock, with compressor: GIFBlockCompressor) throws -> [UInt8] {
+        try compressor.compress(block)
+    }
+
+    /// Writes a block compressed by a `GIFBlockCompressor` of the same size.
+    public func append(_ bytes: [UInt8]) throws {
+        guard stream != nil else { throw CodecError("the GIF is already closed") }
         try file.write(bytes)
         frameCount += 1
     }

@@ -82,6 +82,18 @@ public final class AtomicFile {
         try bytes.withUnsafeBytes { try write($0) }
     }
 
+    /// Writes `bytes` as the whole file at `path`, atomically.
+    public static func write(_ bytes: [UInt8], to path: String) throws {
+        let file = try AtomicFile(path: path)
+        do {
+            try file.write(bytes)
+            try file.commit()
+        } catch {
+            file.discard()
+            throw error
+        }
+    }
+
     /// Replaces bytes already written, at `offset` from the start: for headers whose values are
     /// known only at the end (an APNG's frame count).
     public func overwrite(_ bytes: [UInt8], at offset: Int) throws {

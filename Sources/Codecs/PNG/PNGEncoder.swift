@@ -71,10 +71,7 @@ public struct PNGEncoder: Sendable {
 
     /// Encodes `image` and writes it to `path` atomically.
     public func write(_ image: RGBAImage, to path: String) throws {
-        let bytes = try encode(image)
-        let file = try AtomicFile(path: path)
-        try file.write(bytes)
-        try file.commit()
+        try AtomicFile.write(encode(image), to: path)
     }
 
     static func message(of error: inout dynrender_png_error) -> String {

@@ -113,13 +113,6 @@ public struct Gallery {
     }
 
     private func write(_ bytes: [UInt8], to file: String) throws {
-        let output = try AtomicFile(path: path(file))
-        do {
-            try output.write(bytes)
-            try output.commit()
-        } catch {
-            output.discard()
-            throw error
-        }
+        try AtomicFile.write(bytes, to: path(file))
     }
 }

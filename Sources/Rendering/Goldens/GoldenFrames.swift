@@ -100,7 +100,7 @@ public struct GoldenDirectory: Sendable {
             let file = (path as NSString).appendingPathComponent(still.name)
             let bytes = try PNGEncoder(compressionLevel: 9).encode(still.image)
             if let existing = try? FileReader.read(file), existing == bytes { continue }
-            try Self.write(bytes, to: file)
+            try AtomicFile.write(bytes, to: file)
             written.append(still.name)
         }
         let names = Set(stills.map(\.name))
@@ -127,21 +127,11 @@ public struct GoldenDirectory: Sendable {
             }
             for (suffix, image) in images {
                 let file = "\(base)-\(suffix).png"
-                try write(PNGEncoder().encode(image), to: file)
+                try AtomicFile.write(PNGEncoder().encode(image), to: file)
                 files.append(file)
             }
         }
         return files
     }
 
-    private static func write(_ bytes: [UInt8], to path: String) throws {
-        let file = try AtomicFile(path: path)
-        do {
-            try file.write(bytes)
-            try file.commit()
-        } catch {
-            file.discard()
-            throw error
-        }
-    }
 }
