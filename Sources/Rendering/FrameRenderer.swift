@@ -254,15 +254,9 @@ final class AnimationOutput<Sink: AnimationSink>: FrameOutput {
         return { for block in blocks { try sink.append(sink.compress(block, with: compressor)) } }
     }
 
+    /// After the writing thread has stopped: the queued blocks and the end of the file.
     func finish(endTime: Double, source: [(key: String, json: String)]) throws {
-        let sink = encoder.sink
-        do {
-            for block in encoder.closingBlocks(endTime: endTime) { try sink.append(sink.compress(block, with: writerCompressor)) }
-            try sink.finish()
-        } catch {
-            sink.cancel()
-            throw error
-        }
+        try encoder.finish(endTime: endTime)
     }
 
     func cancel() { encoder.cancel() }
