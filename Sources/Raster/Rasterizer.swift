@@ -39,6 +39,8 @@ public struct Rasterizer: Sendable {
         // Columns whose pixels lie wholly between the corner arcs' columns.
         let flatLeft = s.cx - (s.hx - s.rx), flatRight = s.cx + (s.hx - s.rx)
         let fx0 = max(box.x0, Int(flatLeft.rounded(.up))), fx1 = min(box.x1, Int(flatRight.rounded(.down)))
+        // Circular corners large and thick enough for the tangent-line measure, worked in pixels.
+        let circular = s.rx == s.ry && geometry.smoothCorners && geometry.thick
         canvas.pixels.withUnsafeMutableBufferPointer { pixels in
             let words = UnsafeMutableRawPointer(pixels.baseAddress!).assumingMemoryBound(to: UInt32.self)
             /// Draws pixels x0..<x1 of row y with one coverage.
@@ -82,9 +84,15 @@ public struct Rasterizer: Sendable {
                     let in1 = max(in0, min(box.x1, Int((s.cx + inner).rounded(.down))))
                     let out0 = max(box.x0, Int((s.cx - outer).rounded(.down)))
                     let out1 = min(box.x1, Int((s.cx + outer).rounded(.up)))
-                    for x in out0..<in0 { run(x, x + 1, y, coverage: geometry.coverage(x: x, y: y)) }
-                    run(in0, in1, y, coverage: 1)
-                    for x in in1..<max(in1, out1) { run(x, x + 1, y, coverage: geometry.coverage(x: x, y: y)) }
+                    if circular {
+                        for x in out0..<in0 { run(x, x + 1, y, coverage: geometry.circularCornerCoverage(x: x, y: y, s)) }
+                        run(in0, in1, y, coverage: 1)
+                        for x in in1..<max(in1, out1) { run(x, x + 1, y, coverage: geometry.circularCornerCoverage(x: x, y: y, s)) }
+                    } else {
+                        for x in out0..<in0 { run(x, x + 1, y, coverage: geometry.coverage(x: x, y: y)) }
+                        run(in0, in1, y, coverage: 1)
+                        for x in in1..<max(in1, out1) { run(x, x + 1, y, coverage: geometry.coverage(x: x, y: y)) }
+                    }
                 } else {
                     // The top or bottom row: the flat middle has the row's overlap; corners are general.
                     let middle0 = min(fx0, box.x1), middle1 = max(fx1, middle0)

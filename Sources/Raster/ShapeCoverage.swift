@@ -156,6 +156,28 @@ struct ShapeCoverage {
         return sampledCoverage(x: x, y: y)
     }
 
+    /// Coverage of pixel (x, y) for an axis-aligned shape with circular corners large enough to
+    /// be their tangent line within a pixel (`axisAligned` with rx = ry, `smoothCorners`,
+    /// `thick`): the same measure as `coverage(x:y:)`, worked in pixels directly, with one square
+    /// root and no transform — the hot path of grids of rounded cells.
+    @inline(__always) func circularCornerCoverage(x: Int, y: Int,
+                                                  _ s: (cx: Double, cy: Double, hx: Double, hy: Double, rx: Double, ry: Double)) -> Double {
+        let qx = abs(Double(x) + 0.5 - s.cx) - (s.hx - s.rx), qy = abs(Double(y) + 0.5 - s.cy) - (s.hy - s.rx)
+        let halfDiagonal = 0.5 * 2.0.squareRoot()
+        if qx > 0 && qy > 0 {
+            let length = (qx * qx + qy * qy).squareRoot()
+            let distance = length - s.rx
+            if distance <= -halfDiagonal { return 1 }
+            if distance >= halfDiagonal { return 0 }
+            return Self.squareArea(inside: -distance, normalX: qx / length, normalY: qy / length)
+        }
+        let distance = max(qx, qy) - s.rx
+        if distance <= -halfDiagonal { return 1 }
+        if distance >= halfDiagonal { return 0 }
+        return qx > qy ? Self.squareArea(inside: -distance, normalX: 1, normalY: 0)
+                       : Self.squareArea(inside: -distance, normalX: 0, normalY: 1)
+    }
+
     /// Area of the unit pixel square on the inside of a line `offset` pixels beyond its centre
     /// along the (absolute) unit normal (nx, ny): 1/2 + offset/a in the middle, quadratic near the
     /// corners of the square (a ≥ b are the normal's components sorted).
