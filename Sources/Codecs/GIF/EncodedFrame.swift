@@ -134,3 +134,11 @@ struct EncodedFrame {
         self.indices = indices
     }
 }
+
+extension AnimationBlock {
+    /// The block as a GIF image: palette, transparency and indices; `dithers` applies ordered
+    /// dithering where the changed pixels hold more colours than a palette.
+    func encodedForGIF(dithers: Bool = false) -> EncodedFrame {
+        EncodedFrame(image: image, previous: previous, region: region, dithers: dithers)
+    }
+}
