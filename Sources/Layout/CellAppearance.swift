@@ -8,12 +8,16 @@ public struct CellAppearance: Equatable, Sendable {
     public var backgroundColor: RGBA8
     /// Points.
     public var cornerRadius: Double
+    /// Circular or continuous corners (the layer's `cornerCurve`).
+    public var cornerCurve: CornerCurve
     public var border: Border?
     public var shadow: Shadow?
 
-    public init(backgroundColor: RGBA8, cornerRadius: Double = 0, border: Border? = nil, shadow: Shadow? = nil) {
+    public init(backgroundColor: RGBA8, cornerRadius: Double = 0, cornerCurve: CornerCurve = .circular,
+                border: Border? = nil, shadow: Shadow? = nil) {
         self.backgroundColor = backgroundColor
         self.cornerRadius = cornerRadius
+        self.cornerCurve = cornerCurve
         self.border = border
         self.shadow = shadow
     }

@@ -301,7 +301,8 @@ public final class CollectionView {
             shapes.append(RoundedRectangle(center: CGPoint(x: cell.center.x + dx, y: cell.center.y + dy),
                                            size: cell.size, cornerRadius: appearance.cornerRadius,
                                            transform: cell.transform, fill: appearance.backgroundColor,
-                                           alpha: cell.alpha, shadow: appearance.shadow, border: appearance.border))
+                                           alpha: cell.alpha, shadow: appearance.shadow, border: appearance.border,
+                                           cornerCurve: appearance.cornerCurve))
         }
     }
 }

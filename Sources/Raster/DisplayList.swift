@@ -45,10 +45,12 @@ public struct RoundedRectangle: Equatable, Sendable {
     public var shadow: Shadow?
     /// An outline stroked just inside the edge, over the fill, if any.
     public var border: Border?
+    /// How the corners turn: circular arcs (the default) or iOS's continuous curve.
+    public var cornerCurve: CornerCurve
 
     public init(center: CGPoint, size: CGSize, cornerRadius: Double = 0,
                 transform: CGAffineTransform = .identity, fill: RGBA8, alpha: Double = 1, shadow: Shadow? = nil,
-                border: Border? = nil) {
+                border: Border? = nil, cornerCurve: CornerCurve = .circular) {
         self.center = center
         self.size = size
         self.cornerRadius = cornerRadius
@@ -57,7 +59,18 @@ public struct RoundedRectangle: Equatable, Sendable {
         self.alpha = alpha
         self.shadow = shadow
         self.border = border
+        self.cornerCurve = cornerCurve
     }
+}
+
+/// How a rounded rectangle's corners turn, as a layer's `cornerCurve`.
+public enum CornerCurve: String, Equatable, Sendable {
+    /// A quarter circle of the corner radius (`.circular`, the default).
+    case circular
+    /// iOS's continuous corner (`.continuous`; UIKit's rounded-rect path since iOS 7): the curve
+    /// leaves each edge 1.528665 radii from the corner and eases its curvature in, so there is no
+    /// visible kink where edge meets arc. See `ContinuousCorner`.
+    case continuous
 }
 
 /// A stroke inside a shape's edge, like a layer's `borderWidth` and `borderColor`: the ring between

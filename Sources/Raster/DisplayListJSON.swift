@@ -63,6 +63,9 @@ public enum DisplayListJSON {
             } else {
                 out += ",\"shadow\":null"
             }
+            if shape.cornerCurve == .continuous {
+                out += ",\"curve\":\"continuous\""
+            }
             if let border = shape.border {
                 out += ",\"border\":{\"width\":\(try number(border.width, "border.width")),\"color\":\"\(hex(border.color, alpha: true))\"}"
             }
@@ -123,6 +126,13 @@ public enum DisplayListJSON {
                 }
                 border = Border(width: b.width, color: color)
             }
+            var curve = CornerCurve.circular
+            if let name = s.curve {
+                guard let parsed = CornerCurve(rawValue: name) else {
+                    throw fail(at + "curve", "must be \"circular\" or \"continuous\", not '\(name)'")
+                }
+                curve = parsed
+            }
             var transform = CGAffineTransform(rotationAngle: CGFloat(s.angle))
             if let m = s.transform {
                 guard m.count == 4, m.allSatisfy(\.isFinite) else { throw fail(at + "transform", "must be four finite numbers [a, b, c, d]") }
@@ -130,7 +140,7 @@ public enum DisplayListJSON {
             }
             shapes.append(RoundedRectangle(center: CGPoint(x: s.cx, y: s.cy), size: CGSize(width: s.w, height: s.h),
                                            cornerRadius: s.radius, transform: transform, fill: fill, alpha: s.alpha,
-                                           shadow: shadow, border: border))
+                                           shadow: shadow, border: border, cornerCurve: curve))
         }
         return DisplayListFrame(index: raw.frame, time: raw.t,
                                 list: DisplayList(size: CGSize(width: raw.width, height: raw.height), scale: raw.scale,
@@ -156,6 +166,7 @@ public enum DisplayListJSON {
         var shadow: ShadowRecord?
         var transform: [Double]?
         var border: BorderRecord?
+        var curve: String?
     }
 
     private struct BorderRecord: Decodable {

@@ -27,7 +27,8 @@ struct ShapeCoverage {
     let footprint: Double
     /// The shape's bounding box in pixels (not clipped).
     let minX: Double, minY: Double, maxX: Double, maxY: Double
-    /// Whether corner arcs are smooth enough at this size to be treated as lines within a pixel.
+    /// Whether corner arcs (or continuous corners, by their tightest curvature) are smooth enough
+    /// at this size to be treated as lines within a pixel.
     let smoothCorners: Bool
     /// Whether the shape is at least a pixel's footprint thick, so a pixel sees one edge at most.
     let thick: Bool
@@ -51,8 +52,12 @@ struct ShapeCoverage {
         centre = Vector2(Double(shape.center.x + offset.dx) * scale, Double(shape.center.y + offset.dy) * scale)
         inverse = (d / determinant, -b / determinant, -c / determinant, a / determinant)
         let halfWidth = Double(shape.size.width) / 2, halfHeight = Double(shape.size.height) / 2
+        let continuous = shape.cornerCurve == .continuous
+        // A continuous corner spans `ContinuousCorner.extent` radii of each edge; when that does
+        // not fit, the radius shrinks until it does.
+        let largest = min(halfWidth, halfHeight) / (continuous ? ContinuousCorner.extent : 1)
         outline = RoundedRectOutline(halfWidth: halfWidth, halfHeight: halfHeight,
-                                     radius: min(max(shape.cornerRadius, 0), min(halfWidth, halfHeight)))
+                                     radius: min(max(shape.cornerRadius, 0), largest), continuous: continuous)
         let extentX = abs(a) * halfWidth + abs(c) * halfHeight
         let extentY = abs(b) * halfWidth + abs(d) * halfHeight
         (minX, maxX, minY, maxY) = (centre.x - extentX, centre.x + extentX, centre.y - extentY, centre.y + extentY)
@@ -61,7 +66,8 @@ struct ShapeCoverage {
         // The radius in pixels along the transform's weakest direction (its smallest singular value).
         let frobenius = a * a + b * b + c * c + d * d
         let smallest = ((frobenius - ((frobenius * frobenius - 4 * determinant * determinant).squareRoot())) / 2).squareRoot()
-        smoothCorners = outline.radius * smallest >= Self.arcLineRadius
+        smoothCorners = outline.radius * (continuous ? ContinuousCorner.minimumCurvatureRadius : 1) * smallest
+            >= Self.arcLineRadius
         thick = min(halfWidth, halfHeight) >= footprint
         let centre = self.centre
         func corner(_ sx: Double, _ sy: Double) -> Vector2 {
@@ -70,7 +76,7 @@ struct ShapeCoverage {
         corners = (corner(-1, -1), corner(1, -1), corner(1, 1), corner(-1, 1))
         gradientX = (inverse.a * inverse.a + inverse.c * inverse.c).squareRoot()
         gradientY = (inverse.b * inverse.b + inverse.d * inverse.d).squareRoot()
-        axisAligned = b == 0 && c == 0
+        axisAligned = b == 0 && c == 0 && !(continuous && outline.radius > 0)
             ? (centre.x, centre.y, abs(a) * halfWidth, abs(d) * halfHeight, abs(a) * outline.radius, abs(d) * outline.radius)
             : nil
     }
@@ -124,6 +130,7 @@ struct ShapeCoverage {
     @inline(__always) func coverage(x: Int, y: Int) -> Double {
         let px = Double(x) + 0.5 - centre.x, py = Double(y) + 0.5 - centre.y
         let lx = inverse.a * px + inverse.c * py, ly = inverse.b * px + inverse.d * py
+        if outline.continuous && outline.radius > 0 { return continuousCoverage(lx, ly, x: x, y: y) }
         // The outline's signed distance (see `RoundedRectOutline.signedDistance`), keeping the
         // corner's square root for the normal below.
         let qx = abs(lx) - (outline.halfWidth - outline.radius), qy = abs(ly) - (outline.halfHeight - outline.radius)
@@ -154,6 +161,44 @@ struct ShapeCoverage {
                                    normalY: abs(inverse.d) / gradientY)
         }
         return sampledCoverage(x: x, y: y)
+    }
+
+    /// Coverage for continuous corners: exact along the straight edges (as for circular ones);
+    /// within a corner's zone (the extent of each edge the curve spans), 1 or 0 when the pixel's
+    /// whole footprint is inside or outside — the inside region only grows away from the corner,
+    /// so moving the point by the footprint towards or away from the corner decides it — else
+    /// sampled on the 16×16 grid.
+    private func continuousCoverage(_ lx: Double, _ ly: Double, x: Int, y: Int) -> Double {
+        let ax = abs(lx), ay = abs(ly)
+        let dx = ax - outline.halfWidth, dy = ay - outline.halfHeight
+        let distance = max(dx, dy)  // to the unrounded rectangle
+        if distance >= footprint { return 0 }
+        let r = outline.radius, extent = ContinuousCorner.extent * r
+        if ax <= outline.halfWidth - extent - footprint || ay <= outline.halfHeight - extent - footprint {
+            if distance <= -footprint { return 1 }
+            guard thick else { return sampledCoverage(x: x, y: y) }
+            return dx > dy
+                ? Self.squareArea(inside: -dx / gradientX, normalX: abs(inverse.a) / gradientX, normalY: abs(inverse.c) / gradientX)
+                : Self.squareArea(inside: -dy / gradientY, normalX: abs(inverse.b) / gradientY, normalY: abs(inverse.d) / gradientY)
+        }
+        let u = -dx / r, v = -dy / r, margin = footprint / r
+        if ContinuousCorner.contains(u: u - margin, v: v - margin) { return 1 }
+        if !ContinuousCorner.contains(u: u + margin, v: v + margin) { return 0 }
+        guard thick && smoothCorners else { return sampledCoverage(x: x, y: y, samples: 64) }
+        // The curve's tangent line, taken where the curve is shallow: the curve is symmetric in
+        // u and v, so the larger coordinate runs along it with slope −1…0.
+        let swapped = v > u
+        let (along, across) = swapped ? (v, u) : (u, v)
+        let slope = ContinuousCorner.slope(at: along)
+        let length = (1 + slope * slope).squareRoot()
+        let inside = (across - ContinuousCorner.depth(at: along)) / length * r  // points
+        // The outward normal in shape space.
+        var (nx, ny) = swapped ? (1 / length, -slope / length) : (-slope / length, 1 / length)
+        if lx < 0 { nx = -nx }
+        if ly < 0 { ny = -ny }
+        let gx = nx * inverse.a + ny * inverse.b, gy = nx * inverse.c + ny * inverse.d
+        let g = (gx * gx + gy * gy).squareRoot()
+        return Self.squareArea(inside: inside / g, normalX: abs(gx) / g, normalY: abs(gy) / g)
     }
 
     /// Coverage of pixel (x, y) for an axis-aligned shape with circular corners large enough to
@@ -199,9 +244,8 @@ struct ShapeCoverage {
     /// Coverage for pixels whose outline is not locally one line: exact for plain rectangles (the
     /// pixel square clipped by the rectangle's four edges), sampled on a 16×16 grid for small
     /// rounded corners.
-    private func sampledCoverage(x: Int, y: Int) -> Double {
+    private func sampledCoverage(x: Int, y: Int, samples: Int = ShapeCoverage.edgeSamples) -> Double {
         if outline.radius == 0 { return clippedArea(x: x, y: y) }
-        let samples = Self.edgeSamples
         let step = 1.0 / Double(samples)
         var inside = 0
         for sy in 0..<samples {
@@ -263,6 +307,9 @@ struct RoundedRectOutline {
     var halfWidth: Double
     var halfHeight: Double
     var radius: Double
+    /// Continuous corners (`ContinuousCorner`) rather than quarter circles. `signedDistance` is
+    /// then not used; `contains` is exact.
+    var continuous = false
 
     /// Exact signed distance to the outline: negative inside, points.
     @inline(__always) func signedDistance(_ x: Double, _ y: Double) -> Double {
@@ -276,6 +323,9 @@ struct RoundedRectOutline {
     @inline(__always) func contains(_ x: Double, _ y: Double) -> Bool {
         let ax = abs(x), ay = abs(y)
         if ax > halfWidth || ay > halfHeight { return false }
+        if continuous {
+            return radius == 0 || ContinuousCorner.contains(u: (halfWidth - ax) / radius, v: (halfHeight - ay) / radius)
+        }
         let qx = ax - (halfWidth - radius), qy = ay - (halfHeight - radius)
         if qx <= 0 || qy <= 0 { return true }
         return qx * qx + qy * qy <= radius * radius

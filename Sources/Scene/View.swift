@@ -14,6 +14,8 @@ public final class View: DynamicItem {
     public var backgroundColor: RGBA8
     /// Corner radius, points (the layer's `cornerRadius`).
     public var cornerRadius: Double
+    /// Circular (the default) or iOS's continuous corners (the layer's `cornerCurve`).
+    public var cornerCurve: CornerCurve = .circular
     /// Opacity 0…1.
     public var alpha: Double = 1
     /// Hidden views are not drawn.
@@ -57,7 +59,8 @@ public final class View: DynamicItem {
         let transform = self.transform.concatenating(CGAffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: 0))
         let opacity = alpha * parentAlpha
         shapes.append(RoundedRectangle(center: position, size: bounds.size, cornerRadius: cornerRadius,
-                                       transform: transform, fill: backgroundColor, alpha: opacity, shadow: shadow))
+                                       transform: transform, fill: backgroundColor, alpha: opacity, shadow: shadow,
+                                       cornerCurve: cornerCurve))
         guard !subviews.isEmpty else { return }
         // The subviews' origin: this view's top-left corner, turned with it.
         let corner = CGPoint(x: position.x - transform.a * bounds.width / 2 - transform.c * bounds.height / 2,

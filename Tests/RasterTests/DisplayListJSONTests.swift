@@ -50,6 +50,8 @@ import Geometry
          "line 7: field 'shapes[0].alpha': must be between 0 and 1, not 1.5"),
         (##"{"frame":0,"t":0,"width":10,"height":10,"scale":1,"background":"#FFFFFF","shapes":[{"cx":1,"cy":1,"w":2,"h":2,"radius":0,"angle":0,"fill":"#000000","alpha":1,"shadow":{"dx":0,"dy":1,"blur":-1,"color":"#000000"}}]}"##,
          "line 7: field 'shapes[0].shadow.blur': must be a number ≥ 0"),
+        (##"{"frame":0,"t":0,"width":10,"height":10,"scale":1,"background":"#FFFFFF","shapes":[{"cx":1,"cy":1,"w":2,"h":2,"radius":0,"angle":0,"fill":"#000000","alpha":1,"shadow":null,"curve":"squircle"}]}"##,
+         "line 7: field 'shapes[0].curve': must be \"circular\" or \"continuous\", not 'squircle'"),
         (##"{"frame":0,"t":0,"width":0,"height":10,"scale":1,"background":"#FFFFFF","shapes":[]}"##, "line 7: field 'width': must be a positive number of points"),
         (##"{"frame":0,"t":0,"width":10,"height":10,"scale":1,"background":"#FFFFFF80","shapes":[]}"##, "line 7: field 'background': must be #RRGGBB, not '#FFFFFF80'"),
         (##"{"frame":0, "t":"##, "line 7: not a JSON object"),
@@ -62,6 +64,17 @@ import Geometry
         } catch {
             #expect(String(describing: error) == message)
         }
+    }
+
+    /// The continuous corner curve is an optional field: written only when continuous, read back,
+    /// absent meaning circular as in v1 files.
+    @Test func cornerCurveRoundTrips() throws {
+        var frame = sample
+        frame.list.shapes[0].cornerCurve = .continuous
+        let line = try DisplayListJSON.encode(frame)
+        #expect(line.components(separatedBy: ##""curve":"continuous""##).count == 2, "written for the continuous shape only")
+        let back = try DisplayListJSON.decode(line, lineNumber: 1)
+        #expect(back.list.shapes[0].cornerCurve == .continuous && back.list.shapes[2].cornerCurve == .circular)
     }
 
     @Test func nonFiniteNumbersCannotBeWritten() {

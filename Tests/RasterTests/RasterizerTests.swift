@@ -73,6 +73,62 @@ import Geometry
         #expect(mean <= 0.05, "mean error \(mean)/255")
     }
 
+    /// iOS's continuous corners against the reference evaluated from the curve's cubics, at
+    /// scales 1, 2 and 3: axis-aligned and rotated, sub-pixel placed, one with a radius too large
+    /// for the curve to fit (shrunk until it does), with the same bounds as circular corners.
+    @Test(arguments: [1.0, 2.0, 3.0])
+    func continuousCornersMatchTheReference(scale: Double) {
+        let shapes = [
+            RoundedRectangle(center: CGPoint(x: 12.3, y: 12.7), size: CGSize(width: 18, height: 15), cornerRadius: 4,
+                             fill: blue, cornerCurve: .continuous),
+            RoundedRectangle(center: CGPoint(x: 28.2, y: 27.6), size: CGSize(width: 16, height: 13), cornerRadius: 3.5,
+                             transform: CGAffineTransform(rotationAngle: .pi / 6), fill: RGBA8(255, 59, 48), cornerCurve: .continuous),
+            RoundedRectangle(center: CGPoint(x: 29.5, y: 9.4), size: CGSize(width: 12, height: 10), cornerRadius: 6,
+                             transform: CGAffineTransform(rotationAngle: 7 * .pi / 180), fill: RGBA8(52, 199, 89, 200),
+                             cornerCurve: .continuous),
+        ]
+        let image = Rasterizer().render(list(shapes, scale: scale)).image
+        var worst = 0.0, total = 0.0
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                var colour = [255.0, 255.0, 255.0]
+                for shape in shapes {
+                    let c = CoverageReference.coverage(of: shape, scale: scale, x: x, y: y) * Double(shape.fill.a) / 255
+                    let fill = [Double(shape.fill.r), Double(shape.fill.g), Double(shape.fill.b)]
+                    colour = (0..<3).map { fill[$0] * c + colour[$0] * (1 - c) }
+                }
+                let got = image[x, y]
+                for (channel, value) in [got.r, got.g, got.b].enumerated() {
+                    let error = abs(Double(value) - colour[channel])
+                    worst = max(worst, error)
+                    total += error
+                }
+            }
+        }
+        let mean = total / Double(image.width * image.height * 3)
+        #expect(worst <= 16, "largest error \(worst)/255")
+        #expect(mean <= 0.05, "mean error \(mean)/255")
+    }
+
+    /// The continuous curve leaves each edge 1.528665 radii from the corner, where a circular
+    /// corner has long since turned: on the edge row of a 40 pt square with 10 pt corners, the
+    /// pixel 13 pt from the corner is covered by the circular shape but not wholly by the
+    /// continuous one, and the two shapes agree 16 pt away.
+    @Test func continuousCornersStartFartherAlongTheEdge() {
+        func topRow(_ curve: CornerCurve) -> RGBAImage {
+            let square = RoundedRectangle(center: CGPoint(x: 30, y: 30), size: CGSize(width: 40, height: 40),
+                                          cornerRadius: 10, fill: RGBA8(0, 0, 0), cornerCurve: curve)
+            return Rasterizer().render(list([square], width: 60, height: 60)).image
+        }
+        let circular = topRow(.circular), continuous = topRow(.continuous)
+        // Row 10 is the top edge row (y 10…11); x = 10 + 13 = 23 is 13 pt in from the corner.
+        #expect(circular[23, 10] == RGBA8(0, 0, 0))
+        #expect(continuous[23, 10].r > 0, "the continuous curve has not reached the edge 13 pt from the corner")
+        #expect(continuous[26, 10] == RGBA8(0, 0, 0) && circular[26, 10] == RGBA8(0, 0, 0))
+        #expect(ContinuousCorner.depth(at: ContinuousCorner.extent) == 0)
+        #expect(abs(ContinuousCorner.depth(at: 0.5) - ContinuousCornerReference.depth(at: 0.5)) < 1e-4)
+    }
+
     @Test func halfTransparentShapeIsSourceOver() {
         let under = RoundedRectangle(center: CGPoint(x: 20, y: 20), size: CGSize(width: 20, height: 20),
                                      fill: RGBA8(255, 0, 0))
