@@ -58,7 +58,19 @@ enum ContinuousCornerReference {
         return (a * p[0].0 + b * p[1].0 + c * p[2].0 + d * p[3].0, a * p[0].1 + b * p[1].1 + c * p[2].1 + d * p[3].1)
     }
 
+    /// f at 65 536 evenly spaced u, each solved by bisection (interpolated between them: within
+    /// 10⁻⁸ r), so the 64×64-sample reference stays fast.
+    static let table: [Double] = (0..<65_536).map { solvedDepth(at: extent * Double($0) / 65_535) }
+
     static func depth(at u: Double) -> Double {
+        if u >= extent { return 0 }
+        if u <= 0 { return extent }
+        let position = u / extent * 65_535
+        let i = min(Int(position), 65_534)
+        return table[i] + (position - Double(i)) * (table[i + 1] - table[i])
+    }
+
+    static func solvedDepth(at u: Double) -> Double {
         if u >= extent { return 0 }
         if u <= 0 { return extent }
         for piece in pieces where u <= piece[0].0 && u >= piece[3].0 {
