@@ -65,7 +65,8 @@ struct ShapeCoverage {
             + inverse.d * inverse.d) * 2).squareRoot()
         // The radius in pixels along the transform's weakest direction (its smallest singular value).
         let frobenius = a * a + b * b + c * c + d * d
-        let smallest = ((frobenius - ((frobenius * frobenius - 4 * determinant * determinant).squareRoot())) / 2).squareRoot()
+        // (Clamped at 0: for a rotation the discriminant is zero and may round below it.)
+        let smallest = ((frobenius - (max(0, frobenius * frobenius - 4 * determinant * determinant).squareRoot())) / 2).squareRoot()
         smoothCorners = outline.radius * (continuous ? ContinuousCorner.minimumCurvatureRadius : 1) * smallest
             >= Self.arcLineRadius
         thick = min(halfWidth, halfHeight) >= footprint
@@ -139,7 +140,12 @@ struct ShapeCoverage {
         let distance = (inCorner ? length : max(qx, qy)) - outline.radius
         if distance <= -footprint { return 1 }
         if distance >= footprint { return 0 }
-        if thick && (smoothCorners || qx <= -footprint || qy <= -footprint) {
+        // Only one edge of the outline can cross the pixel when it is away from the corners in
+        // one direction and the opposite edge in the other is beyond the footprint — true of a
+        // thin line's pixels too, which need not be `thick`.
+        let oneEdge = (qy <= -footprint && outline.halfWidth + abs(lx) >= footprint)
+            || (qx <= -footprint && outline.halfHeight + abs(ly) >= footprint)
+        if (thick && smoothCorners) || oneEdge {
             // The outline is locally a line.
             if inCorner {
                 // Its normal in shape space, then in pixel space, where the distance scales by
