@@ -40,6 +40,8 @@ struct ShapeCoverage {
     /// Lengths of the pixel-space gradients of the shape's x and y: how fast the distance to a
     /// vertical or horizontal edge of the shape changes per pixel.
     let gradientX: Double, gradientY: Double
+    /// `squareArea` for the shape's vertical and horizontal edges, with the divisions done once.
+    let verticalEdge: EdgeArea, horizontalEdge: EdgeArea
 
     /// `shape` at `scale` pixels per point, its centre moved by `offset` points; nil when the
     /// shape is empty or its transform is singular.
@@ -77,6 +79,8 @@ struct ShapeCoverage {
         corners = (corner(-1, -1), corner(1, -1), corner(1, 1), corner(-1, 1))
         gradientX = (inverse.a * inverse.a + inverse.c * inverse.c).squareRoot()
         gradientY = (inverse.b * inverse.b + inverse.d * inverse.d).squareRoot()
+        verticalEdge = EdgeArea(normalX: abs(inverse.a) / gradientX, normalY: abs(inverse.c) / gradientX, gradient: gradientX)
+        horizontalEdge = EdgeArea(normalX: abs(inverse.b) / gradientY, normalY: abs(inverse.d) / gradientY, gradient: gradientY)
         axisAligned = b == 0 && c == 0 && !(continuous && outline.radius > 0)
             ? (centre.x, centre.y, abs(a) * halfWidth, abs(d) * halfHeight, abs(a) * outline.radius, abs(d) * outline.radius)
             : nil
@@ -159,12 +163,7 @@ struct ShapeCoverage {
             }
             // A straight edge: its normal is the shape's x or y axis, whose pixel-space gradient
             // is fixed for the shape.
-            if qx > qy {
-                return Self.squareArea(inside: -distance / gradientX, normalX: abs(inverse.a) / gradientX,
-                                       normalY: abs(inverse.c) / gradientX)
-            }
-            return Self.squareArea(inside: -distance / gradientY, normalX: abs(inverse.b) / gradientY,
-                                   normalY: abs(inverse.d) / gradientY)
+            return qx > qy ? verticalEdge.area(inside: -distance) : horizontalEdge.area(inside: -distance)
         }
         return sampledCoverage(x: x, y: y)
     }
@@ -183,9 +182,7 @@ struct ShapeCoverage {
         if ax <= outline.halfWidth - extent - footprint || ay <= outline.halfHeight - extent - footprint {
             if distance <= -footprint { return 1 }
             guard thick else { return sampledCoverage(x: x, y: y) }
-            return dx > dy
-                ? Self.squareArea(inside: -dx / gradientX, normalX: abs(inverse.a) / gradientX, normalY: abs(inverse.c) / gradientX)
-                : Self.squareArea(inside: -dy / gradientY, normalX: abs(inverse.b) / gradientY, normalY: abs(inverse.d) / gradientY)
+            return dx > dy ? verticalEdge.area(inside: -dx) : horizontalEdge.area(inside: -dy)
         }
         let u = -dx / r, v = -dy / r, margin = footprint / r
         if ContinuousCorner.contains(u: u - margin, v: v - margin) { return 1 }
@@ -305,6 +302,41 @@ extension ShapeCoverage {
             for i in 0..<count { twiceArea += current[i].cross(current[(i + 1) % count]) }
             return min(1, abs(twiceArea) / 2)
         }
+    }
+}
+
+/// `ShapeCoverage.squareArea` for one edge direction of a shape, with its constants precomputed:
+/// the normal's components sorted (a ≥ b), the breakpoints of the piecewise area and the
+/// reciprocals, so each pixel costs multiplications instead of four divisions.
+struct EdgeArea {
+    /// 1 / the gradient: shape-space distance (points) to pixels.
+    let pixelsPerPoint: Double
+    let inner: Double, outer: Double, inverseA: Double, inverseTwoAB: Double
+
+    init(normalX: Double, normalY: Double, gradient: Double) {
+        let a = max(normalX, normalY), b = min(normalX, normalY)
+        pixelsPerPoint = 1 / gradient
+        inner = (a - b) / 2
+        outer = (a + b) / 2
+        inverseA = 1 / a
+        inverseTwoAB = b > 0 ? 1 / (2 * a * b) : 0
+    }
+
+    /// Area of the pixel square inside an edge `inside` points beyond the pixel's centre (in
+    /// shape space), as `ShapeCoverage.squareArea` measures it.
+    @inline(__always) func area(inside: Double) -> Double {
+        let offset = inside * pixelsPerPoint
+        let s = abs(offset)
+        let area: Double
+        if s >= outer {
+            area = 1
+        } else if s <= inner {
+            area = 0.5 + s * inverseA
+        } else {
+            let t = outer - s
+            area = 1 - t * t * inverseTwoAB
+        }
+        return offset >= 0 ? area : 1 - area
     }
 }
 
