@@ -40,6 +40,8 @@ struct ShapeCoverage {
     /// Lengths of the pixel-space gradients of the shape's x and y: how fast the distance to a
     /// vertical or horizontal edge of the shape changes per pixel.
     let gradientX: Double, gradientY: Double
+    /// The rectangle's four edges, each from its upper to its lower end, for `columns(inRow:)`.
+    let edges: (StripEdge, StripEdge, StripEdge, StripEdge)
     /// `squareArea` for the shape's vertical and horizontal edges, with the divisions done once.
     let verticalEdge: EdgeArea, horizontalEdge: EdgeArea
 
@@ -77,6 +79,8 @@ struct ShapeCoverage {
             centre + Vector2(a * sx * halfWidth + c * sy * halfHeight, b * sx * halfWidth + d * sy * halfHeight)
         }
         corners = (corner(-1, -1), corner(1, -1), corner(1, 1), corner(-1, 1))
+        edges = (StripEdge(corners.0, corners.1), StripEdge(corners.1, corners.2),
+                 StripEdge(corners.2, corners.3), StripEdge(corners.3, corners.0))
         gradientX = (inverse.a * inverse.a + inverse.c * inverse.c).squareRoot()
         gradientY = (inverse.b * inverse.b + inverse.d * inverse.d).squareRoot()
         verticalEdge = EdgeArea(normalX: abs(inverse.a) / gradientX, normalY: abs(inverse.c) / gradientX, gradient: gradientX)
@@ -92,21 +96,14 @@ struct ShapeCoverage {
     func columns(inRow y: Int, width: Int) -> Range<Int>? {
         let top = Double(y), bottom = Double(y + 1)
         var low = Double.infinity, high = -Double.infinity
-        /// Widens [low, high] by the part of edge pq inside the strip.
-        @inline(__always) func include(_ p: Vector2, _ q: Vector2) {
-            let (p0, p1) = p.y <= q.y ? (p, q) : (q, p)
-            guard p1.y >= top, p0.y <= bottom else { return }
-            let dy = p1.y - p0.y
-            let t0 = dy > 0 ? max(0, (top - p0.y) / dy) : 0
-            let t1 = dy > 0 ? min(1, (bottom - p0.y) / dy) : 1
-            let x0 = p0.x + t0 * (p1.x - p0.x), x1 = p0.x + t1 * (p1.x - p0.x)
+        for edge in [edges.0, edges.1, edges.2, edges.3] {
+            guard edge.bottom.y >= top, edge.top.y <= bottom else { continue }
+            let t0 = max(0, (top - edge.top.y) * edge.inverseHeight)
+            let t1 = edge.inverseHeight > 0 ? min(1, (bottom - edge.top.y) * edge.inverseHeight) : 1
+            let x0 = edge.top.x + t0 * edge.run, x1 = edge.top.x + t1 * edge.run
             low = min(low, x0, x1)
             high = max(high, x0, x1)
         }
-        include(corners.0, corners.1)
-        include(corners.1, corners.2)
-        include(corners.2, corners.3)
-        include(corners.3, corners.0)
         guard low <= high else { return nil }
         let x0 = max(0, Int(low.rounded(.down))), x1 = min(width, Int(high.rounded(.up)))
         return x0 < x1 ? x0..<x1 : nil
@@ -302,6 +299,19 @@ extension ShapeCoverage {
             for i in 0..<count { twiceArea += current[i].cross(current[(i + 1) % count]) }
             return min(1, abs(twiceArea) / 2)
         }
+    }
+}
+
+/// One edge of a shape's rectangle in pixel space, upper end first, with 1/height precomputed
+/// (0 for a horizontal edge), for finding where a row's strip crosses it.
+struct StripEdge {
+    let top: Vector2, bottom: Vector2
+    let run: Double, inverseHeight: Double
+
+    init(_ p: Vector2, _ q: Vector2) {
+        (top, bottom) = p.y <= q.y ? (p, q) : (q, p)
+        run = bottom.x - top.x
+        inverseHeight = bottom.y > top.y ? 1 / (bottom.y - top.y) : 0
     }
 }
 
