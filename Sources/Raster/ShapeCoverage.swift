@@ -132,7 +132,8 @@ struct ShapeCoverage {
     @inline(__always) func coverage(x: Int, y: Int) -> Double {
         let px = Double(x) + 0.5 - centre.x, py = Double(y) + 0.5 - centre.y
         let lx = inverse.a * px + inverse.c * py, ly = inverse.b * px + inverse.d * py
-        if outline.continuous && outline.radius > 0 { return continuousCoverage(lx, ly, x: x, y: y) }
+        if outline.radius == 0 { return rectangleCoverage(lx, ly, x: x, y: y) }
+        if outline.continuous { return continuousCoverage(lx, ly, x: x, y: y) }
         // The outline's signed distance (see `RoundedRectOutline.signedDistance`), keeping the
         // corner's square root for the normal below.
         let qx = abs(lx) - (outline.halfWidth - outline.radius), qy = abs(ly) - (outline.halfHeight - outline.radius)
@@ -163,6 +164,24 @@ struct ShapeCoverage {
             return qx > qy ? verticalEdge.area(inside: -distance) : horizontalEdge.area(inside: -distance)
         }
         return sampledCoverage(x: x, y: y)
+    }
+
+    /// Coverage for a rectangle without rounding: away from its corners a pixel meets at most the
+    /// two parallel edges of one side pair, and the area between two parallel half-planes is the
+    /// sum of their areas minus the pixel — exact in closed form even when both edges cross the
+    /// pixel (a thin line); corners are clipped exactly.
+    private func rectangleCoverage(_ lx: Double, _ ly: Double, x: Int, y: Int) -> Double {
+        let ax = abs(lx), ay = abs(ly)
+        let hw = outline.halfWidth, hh = outline.halfHeight
+        if ax - hw >= footprint || ay - hh >= footprint { return 0 }
+        if ay <= hh - footprint {
+            if ax <= hw - footprint { return 1 }
+            return max(0, verticalEdge.area(inside: hw - lx) + verticalEdge.area(inside: hw + lx) - 1)
+        }
+        if ax <= hw - footprint {
+            return max(0, horizontalEdge.area(inside: hh - ly) + horizontalEdge.area(inside: hh + ly) - 1)
+        }
+        return clippedArea(x: x, y: y)
     }
 
     /// Coverage for continuous corners: exact along the straight edges (as for circular ones);
