@@ -153,11 +153,12 @@ public struct Rasterizer: Sendable {
             for y in box.y0..<box.y1 {
                 let row = y * width
                 guard let span = geometry.columns(inRow: y, width: width) else { continue }
+                let rowTerms = geometry.row(y)
                 // Walk in from the left and from the right until a fully covered pixel: the shape
                 // is convex, so every pixel between two fully covered ones is fully covered too.
                 var left = span.lowerBound
                 while left < span.upperBound {
-                    let coverage = geometry.coverage(x: left, y: y)
+                    let coverage = geometry.coverage(x: left, y: y, row: rowTerms)
                     if coverage >= 1 { break }
                     if coverage > 0 { source.blend(coverage, into: pixels, at: (row + left) * 4) }
                     left += 1
@@ -165,7 +166,7 @@ public struct Rasterizer: Sendable {
                 guard left < span.upperBound else { continue }
                 var right = span.upperBound - 1
                 while right > left {
-                    let coverage = geometry.coverage(x: right, y: y)
+                    let coverage = geometry.coverage(x: right, y: y, row: rowTerms)
                     if coverage >= 1 { break }
                     if coverage > 0 { source.blend(coverage, into: pixels, at: (row + right) * 4) }
                     right -= 1

@@ -96,14 +96,19 @@ struct ShapeCoverage {
     func columns(inRow y: Int, width: Int) -> Range<Int>? {
         let top = Double(y), bottom = Double(y + 1)
         var low = Double.infinity, high = -Double.infinity
-        for edge in [edges.0, edges.1, edges.2, edges.3] {
-            guard edge.bottom.y >= top, edge.top.y <= bottom else { continue }
+        /// Widens [low, high] by the part of `edge` inside the strip.
+        @inline(__always) func include(_ edge: StripEdge) {
+            guard edge.bottom.y >= top, edge.top.y <= bottom else { return }
             let t0 = max(0, (top - edge.top.y) * edge.inverseHeight)
             let t1 = edge.inverseHeight > 0 ? min(1, (bottom - edge.top.y) * edge.inverseHeight) : 1
             let x0 = edge.top.x + t0 * edge.run, x1 = edge.top.x + t1 * edge.run
             low = min(low, x0, x1)
             high = max(high, x0, x1)
         }
+        include(edges.0)
+        include(edges.1)
+        include(edges.2)
+        include(edges.3)
         guard low <= high else { return nil }
         let x0 = max(0, Int(low.rounded(.down))), x1 = min(width, Int(high.rounded(.up)))
         return x0 < x1 ? x0..<x1 : nil
@@ -130,8 +135,20 @@ struct ShapeCoverage {
 
     /// Coverage of pixel (x, y), 0…1.
     @inline(__always) func coverage(x: Int, y: Int) -> Double {
-        let px = Double(x) + 0.5 - centre.x, py = Double(y) + 0.5 - centre.y
-        let lx = inverse.a * px + inverse.c * py, ly = inverse.b * px + inverse.d * py
+        coverage(x: x, y: y, row: row(y))
+    }
+
+    /// The parts of the transform to shape space that depend only on the pixel row, so a row's
+    /// pixels share them.
+    @inline(__always) func row(_ y: Int) -> (x: Double, y: Double) {
+        let py = Double(y) + 0.5 - centre.y
+        return (inverse.c * py, inverse.d * py)
+    }
+
+    /// Coverage of pixel (x, y) given `row(y)`.
+    @inline(__always) func coverage(x: Int, y: Int, row: (x: Double, y: Double)) -> Double {
+        let px = Double(x) + 0.5 - centre.x
+        let lx = inverse.a * px + row.x, ly = inverse.b * px + row.y
         if outline.radius == 0 { return rectangleCoverage(lx, ly, x: x, y: y) }
         if outline.continuous { return continuousCoverage(lx, ly, x: x, y: y) }
         // The outline's signed distance (see `RoundedRectOutline.signedDistance`), keeping the
