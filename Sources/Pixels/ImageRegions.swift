@@ -67,6 +67,23 @@ extension Array where Element == UInt8 {
 }
 
 extension RGBAImage {
+    /// The pixels inside `rect`, which must lie within the image, as an image of their own.
+    public func cropped(to rect: PixelRect) -> RGBAImage {
+        precondition(rect.x >= 0 && rect.y >= 0 && rect.width > 0 && rect.height > 0
+                     && rect.x + rect.width <= width && rect.y + rect.height <= height, "crop outside the image")
+        var bytes = [UInt8](repeating: 0, count: rect.width * rect.height * 4)
+        pixels.withUnsafeBytes { source in
+            bytes.withUnsafeMutableBytes { target in
+                for row in 0..<rect.height {
+                    let from = ((rect.y + row) * width + rect.x) * 4
+                    (target.baseAddress! + row * rect.width * 4)
+                        .copyMemory(from: source.baseAddress! + from, byteCount: rect.width * 4)
+                }
+            }
+        }
+        return RGBAImage(width: rect.width, height: rect.height, pixels: bytes)
+    }
+
     /// Copies `image` into this one with its top-left corner at (`x`, `y`), clipped to this image.
     public mutating func place(_ image: RGBAImage, x: Int, y: Int) {
         let left = max(0, x), right = min(width, x + image.width)

@@ -151,8 +151,9 @@ struct ShapeCoverage {
         let lx = inverse.a * px + row.x, ly = inverse.b * px + row.y
         if outline.radius == 0 { return rectangleCoverage(lx, ly, x: x, y: y) }
         if outline.continuous { return continuousCoverage(lx, ly, x: x, y: y) }
-        // The outline's signed distance (see `RoundedRectOutline.signedDistance`), keeping the
-        // corner's square root for the normal below.
+        // The outline's exact signed distance (points, negative inside): to an arc in a
+        // corner's quadrant, else to the nearer straight edge; the square root is kept for the
+        // normal below.
         let qx = abs(lx) - (outline.halfWidth - outline.radius), qy = abs(ly) - (outline.halfHeight - outline.radius)
         let inCorner = qx > 0 && qy > 0
         let length = inCorner ? (qx * qx + qy * qy).squareRoot() : 0
@@ -391,18 +392,8 @@ struct RoundedRectOutline {
     var halfWidth: Double
     var halfHeight: Double
     var radius: Double
-    /// Continuous corners (`ContinuousCorner`) rather than quarter circles. `signedDistance` is
-    /// then not used; `contains` is exact.
+    /// Continuous corners (`ContinuousCorner`) rather than quarter circles.
     var continuous = false
-
-    /// Exact signed distance to the outline: negative inside, points.
-    @inline(__always) func signedDistance(_ x: Double, _ y: Double) -> Double {
-        let qx = abs(x) - (halfWidth - radius), qy = abs(y) - (halfHeight - radius)
-        // Only beyond both straight parts (in a corner's quadrant) is the distance to an arc; next
-        // to an edge it is the distance to that edge, with no square root.
-        if qx > 0 && qy > 0 { return (qx * qx + qy * qy).squareRoot() - radius }
-        return max(qx, qy) - radius
-    }
 
     @inline(__always) func contains(_ x: Double, _ y: Double) -> Bool {
         let ax = abs(x), ay = abs(y)

@@ -11,6 +11,31 @@ import Geometry
         DisplayList(size: CGSize(width: width, height: height), scale: scale, background: white, shapes: shapes)
     }
 
+    /// Largest and mean per-channel error (of 255) of the rendered `shapes` against the
+    /// 64×64-sample reference: background, then each shape source-over in order, in exact
+    /// arithmetic.
+    func errorsAgainstTheReference(_ shapes: [RoundedRectangle], scale: Double) -> (worst: Double, mean: Double) {
+        let image = Rasterizer().render(list(shapes, scale: scale)).image
+        var worst = 0.0, total = 0.0
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                var colour = [255.0, 255.0, 255.0]
+                for shape in shapes {
+                    let c = CoverageReference.coverage(of: shape, scale: scale, x: x, y: y) * Double(shape.fill.a) / 255
+                    let fill = [Double(shape.fill.r), Double(shape.fill.g), Double(shape.fill.b)]
+                    colour = (0..<3).map { fill[$0] * c + colour[$0] * (1 - c) }
+                }
+                let got = image[x, y]
+                for (channel, value) in [got.r, got.g, got.b].enumerated() {
+                    let error = abs(Double(value) - colour[channel])
+                    worst = max(worst, error)
+                    total += error
+                }
+            }
+        }
+        return (worst, total / Double(image.width * image.height * 3))
+    }
+
     @Test func pixelAlignedSquareIsExact() {
         let square = RoundedRectangle(center: CGPoint(x: 20, y: 20), size: CGSize(width: 10, height: 10), fill: blue)
         let image = Rasterizer().render(list([square])).image
@@ -49,26 +74,7 @@ import Geometry
             RoundedRectangle(center: CGPoint(x: 10.2, y: 30.6), size: CGSize(width: 11, height: 8), cornerRadius: 10,
                              transform: CGAffineTransform(rotationAngle: .pi / 4), fill: RGBA8(52, 199, 89)),
         ]
-        let image = Rasterizer().render(list(shapes, scale: scale)).image
-        var worst = 0.0, total = 0.0
-        for y in 0..<image.height {
-            for x in 0..<image.width {
-                // Expected: background, then each shape source-over in order, in exact arithmetic.
-                var colour = [255.0, 255.0, 255.0]
-                for shape in shapes {
-                    let c = CoverageReference.coverage(of: shape, scale: scale, x: x, y: y) * Double(shape.fill.a) / 255
-                    let fill = [Double(shape.fill.r), Double(shape.fill.g), Double(shape.fill.b)]
-                    colour = (0..<3).map { fill[$0] * c + colour[$0] * (1 - c) }
-                }
-                let got = image[x, y]
-                for (channel, value) in [got.r, got.g, got.b].enumerated() {
-                    let error = abs(Double(value) - colour[channel])
-                    worst = max(worst, error)
-                    total += error
-                }
-            }
-        }
-        let mean = total / Double(image.width * image.height * 3)
+        let (worst, mean) = errorsAgainstTheReference(shapes, scale: scale)
         #expect(worst <= 16, "largest error \(worst)/255")
         #expect(mean <= 0.05, "mean error \(mean)/255")
     }
@@ -87,25 +93,7 @@ import Geometry
                              transform: CGAffineTransform(rotationAngle: 7 * .pi / 180), fill: RGBA8(52, 199, 89, 200),
                              cornerCurve: .continuous),
         ]
-        let image = Rasterizer().render(list(shapes, scale: scale)).image
-        var worst = 0.0, total = 0.0
-        for y in 0..<image.height {
-            for x in 0..<image.width {
-                var colour = [255.0, 255.0, 255.0]
-                for shape in shapes {
-                    let c = CoverageReference.coverage(of: shape, scale: scale, x: x, y: y) * Double(shape.fill.a) / 255
-                    let fill = [Double(shape.fill.r), Double(shape.fill.g), Double(shape.fill.b)]
-                    colour = (0..<3).map { fill[$0] * c + colour[$0] * (1 - c) }
-                }
-                let got = image[x, y]
-                for (channel, value) in [got.r, got.g, got.b].enumerated() {
-                    let error = abs(Double(value) - colour[channel])
-                    worst = max(worst, error)
-                    total += error
-                }
-            }
-        }
-        let mean = total / Double(image.width * image.height * 3)
+        let (worst, mean) = errorsAgainstTheReference(shapes, scale: scale)
         #expect(worst <= 16, "largest error \(worst)/255")
         #expect(mean <= 0.05, "mean error \(mean)/255")
     }

@@ -51,37 +51,24 @@ extension AnimationBlock {
                              blendsOver: false, data: png.data, header: png.header)
         }
         let rect = region ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
-        var pixels = [UInt32](repeating: 0, count: rect.width * rect.height)
-        var blendsOver = !settings.opaque
-        image.pixels.withUnsafePixelWords { now in
-            previous.pixels.withUnsafePixelWords { before in
-                var o = 0
-                for row in rect.y..<(rect.y + rect.height) {
-                    for i in (row * image.width + rect.x)..<(row * image.width + rect.x + rect.width) {
-                        let word = now[i]
-                        if blendsOver && region != nil && word != before[i] {
-                            pixels[o] = word
-                            if word >> 24 != 255 { blendsOver = false }
-                        }
-                        o += 1
+        var frame = image.cropped(to: rect)
+        var blendsOver = false
+        if !settings.opaque && region != nil {
+            // Unchanged pixels transparent — unless a changed pixel is itself not opaque.
+            var over = frame
+            let before = previous.cropped(to: rect)
+            blendsOver = over.pixels.withUnsafeMutableBytes { raw in
+                let words = raw.bindMemory(to: UInt32.self)
+                return before.pixels.withUnsafePixelWords { old in
+                    for i in words.indices {
+                        if words[i] == old[i] { words[i] = 0 } else if words[i] >> 24 != 255 { return false }
                     }
+                    return true
                 }
             }
+            if blendsOver { frame = over }
         }
-        if !blendsOver {
-            // Replace the region with the frame's own pixels, changed or not.
-            image.pixels.withUnsafePixelWords { now in
-                var o = 0
-                for row in rect.y..<(rect.y + rect.height) {
-                    for i in (row * image.width + rect.x)..<(row * image.width + rect.x + rect.width) {
-                        pixels[o] = now[i]
-                        o += 1
-                    }
-                }
-            }
-        }
-        let bytes = pixels.withUnsafeBytes { Array($0) }
-        let png = try PNGChunks.imageData(of: encoder.encode(RGBAImage(width: rect.width, height: rect.height, pixels: bytes)))
+        let png = try PNGChunks.imageData(of: encoder.encode(frame))
         return APNGFrame(x: rect.x, y: rect.y, width: rect.width, height: rect.height, delay: delay,
                          blendsOver: blendsOver, data: png.data, header: png.header)
     }
