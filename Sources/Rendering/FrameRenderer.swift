@@ -96,7 +96,7 @@ public struct FrameRenderer {
             if let path = options.tracePath { outputs.append(try TraceOutput(path: path)) }
             if let path = options.gifPath {
                 outputs.append(try AnimationOutput(GIFWriter(path: path, width: width, height: height,
-                                                             loop: options.loop, dithers: options.dithers)))
+                                                             loop: options.loop, quality: options.gifQuality)))
             }
             if let path = options.apngPath {
                 let plays: Int

@@ -19,8 +19,8 @@ public struct RenderOptions: Sendable {
     public var scale: Double = 2
     /// Canvas size in points. Nil: the demo's default.
     public var size: CGSize?
-    /// Ordered dithering in GIF frames with more colours than a palette. Off by default.
-    public var dithers = false
+    /// GIF dithering and lossiness; exact and undithered by default.
+    public var gifQuality = GIFQuality()
     /// How many times the GIF plays.
     public var loop: GIFLoop = .forever
     /// zlib level for PNG frames, 0…9.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Codecs
 import Rendering
 
 /// The output options every rendering command shares: where to write and how.
@@ -14,6 +15,9 @@ struct OutputOptions: ParsableArguments {
 
     @Flag(help: "Ordered dithering in GIF frames with more than 256 colours (gradients, shadows); off by default.")
     var dither = false
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Lossy GIF: how far (RGB distance, 0 = off) a pixel may move so LZW finds longer strings; 3 is invisible and 5-20 % smaller.", valueName: "N"))
+    var lossy: Int = 0
 
     @Option(parsing: .unconditional, help: ArgumentHelp("How many times the GIF plays; 0 = for ever.", valueName: "N"))
     var loop: Int = 0
@@ -35,7 +39,10 @@ struct OutputOptions: ParsableArguments {
         guard loop >= 0 else { throw CommandFailure.usage("--loop must be 0 (for ever) or a positive count, not \(loop)") }
         options.gifPath = gif
         options.apngPath = apng
-        options.dithers = dither
+        guard (0...GIFQuality.maximumLossiness).contains(lossy) else {
+            throw CommandFailure.usage("--lossy must be 0...\(GIFQuality.maximumLossiness), not \(lossy)")
+        }
+        options.gifQuality = GIFQuality(dithers: dither, lossiness: lossy)
         options.pngDirectory = pngDirectory
         options.loop = loop == 0 ? .forever : .times(loop)
         options.pngCompressionLevel = pngLevel

@@ -165,6 +165,7 @@ import Pixels
         (["demo", "gravity", "--size", "big"], 2, "--size must be WIDTHxHEIGHT in points, e.g. 390x844, not 'big'"),
         (["demo", "gravity", "--scale", "8", "--size", "4000x4000"], 2, "the canvas would be 32000x32000 pixels"),
         (["demo", "gravity", "--loop", "-1"], 2, "--loop must be 0 (for ever) or a positive count, not -1"),
+        (["demo", "gravity", "--lossy", "-1"], 2, "--lossy must be 0...442, not -1"),
         (["demo", "gravity", "--gif", "/nonexistent-dir/x.gif"], 1,
          "cannot write '/nonexistent-dir/x.gif': directory '/nonexistent-dir' does not exist"),
         (["demo", "gravity", "--gif", "/proc/dynrender-test.gif"], 1, "cannot write '/proc/dynrender-test.gif'"),

@@ -107,7 +107,7 @@ import Pixels
         let image = TestImages.gradient(width: 256, height: 256)
         func blockError(dithers: Bool) throws -> Double {
             let directory = try TemporaryDirectory()
-            let encoder = try GIFEncoder(path: directory.path + "/g.gif", width: 256, height: 256, dithers: dithers)
+            let encoder = try GIFEncoder(path: directory.path + "/g.gif", width: 256, height: 256, quality: GIFQuality(dithers: dithers))
             try encoder.addFrame(image, at: 0)
             try encoder.finish(endTime: 0.1)
             let decoded = try GIFDecoder().read(directory.path + "/g.gif").frames[0]
@@ -132,6 +132,52 @@ import Pixels
         #expect(dithered < plain * 0.8, "8×8 block means: dithered \(dithered), nearest \(plain)")
     }
 
+    /// Lossy LZW: every pixel of every decoded frame stays within the lossiness (RGB distance) of
+    /// the frame it shows, and the file is much smaller than the exact one.
+    @Test(arguments: [2, 6])
+    func lossyFramesStayWithinTheirToleranceAndShrink(lossiness: Int) throws {
+        // Flat blocks whose red jitters irregularly by 0–2 and blue by 0, 3 or 7 (≤ 91 colours,
+        // so the exact file is lossless), moving between frames: noise LZW cannot code exactly
+        // but may smooth over, at distances on both sides of each tolerance.
+        func frame(_ shift: Int) -> RGBAImage {
+            var image = RGBAImage(width: 120, height: 90, fill: RGBA8(255, 255, 255))
+            for y in 0..<90 {
+                for x in 0..<120 {
+                    let k = ((x + shift) / 12 + y / 15 * 3) % 10
+                    let jitter = Int((UInt32(x * 40_503 + y * 9_973) &* 2_654_435_761) >> 29) % 3
+                    let blue = [0, 3, 7][Int((UInt32(x * 7_919 + y * 104_729) &* 2_246_822_519) >> 29) % 3]
+                    image[x, y] = RGBA8(UInt8(20 * k + jitter), UInt8(200 - 15 * k), UInt8(90 + blue))
+                }
+            }
+            if shift == 4 { for y in 30..<60 { for x in 0..<120 { image[x, y] = RGBA8(240, 240, 240) } } }
+            return image
+        }
+        let frames = [0, 4, 9].map(frame)
+        func encode(_ lossiness: Int) throws -> (bytes: Int, decoded: [RGBAImage]) {
+            let directory = try TemporaryDirectory()
+            let path = directory.path + "/l.gif"
+            let encoder = try GIFEncoder(path: path, width: 120, height: 90, quality: GIFQuality(lossiness: lossiness))
+            for (index, image) in frames.enumerated() { try encoder.addFrame(image, at: Double(index) / 10) }
+            try encoder.finish(endTime: 0.3)
+            return (try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int, try GIFDecoder().read(path).frames)
+        }
+        let exact = try encode(0), lossy = try encode(lossiness)
+        #expect(exact.decoded == frames)
+        #expect(lossy.decoded.count == frames.count)
+        var worst = 0, moved = 0
+        for (got, expected) in zip(lossy.decoded, frames) {
+            for i in stride(from: 0, to: got.pixels.count, by: 4) {
+                var squared = 0
+                for c in 0..<3 { let d = Int(got.pixels[i + c]) - Int(expected.pixels[i + c]); squared += d * d }
+                worst = max(worst, squared)
+                if squared > 0 { moved += 1 }
+            }
+        }
+        #expect(worst <= lossiness * lossiness, "largest squared distance \(worst)")
+        #expect(moved > 0)
+        #expect(Double(lossy.bytes) < Double(exact.bytes) * 0.85, "lossy \(lossy.bytes) B, exact \(exact.bytes) B")
+    }
+
     @Test func everyPixelChangingStillEncodes() throws {
         let frames = (0..<3).map { TestImages.gradient(width: 40, height: 30).inverted(by: $0) }
         let decoded = try roundTrip(frames, fps: 20)
@@ -152,6 +198,8 @@ import Pixels
         #expect(throws: CodecError.self) { try GIFEncoder(path: directory.path + "/x.gif", width: 0, height: 5) }
         #expect(throws: CodecError.self) { try GIFEncoder(path: directory.path + "/x.gif", width: 70_000, height: 5) }
         #expect(throws: CodecError.self) { try GIFDecoder().decode(Array("GIF89a garbage".utf8)) }
+        #expect(throws: CodecError.self) { try GIFEncoder(path: directory.path + "/x.gif", width: 4, height: 4, quality: GIFQuality(lossiness: -1)) }
+        #expect(throws: CodecError.self) { try GIFEncoder(path: directory.path + "/x.gif", width: 4, height: 4, quality: GIFQuality(lossiness: 443)) }
         let encoder = try GIFEncoder(path: directory.path + "/x.gif", width: 4, height: 4)
         #expect(throws: CodecError.self) { try encoder.addFrame(TestImages.blocks(width: 5, height: 4, seed: 0), at: 0) }
         encoder.cancel()

@@ -30,7 +30,7 @@ import Pixels
 
     /// Same command, same bytes: run after run, and whether the outputs are written on a second
     /// thread (where GIF blocks and APNG frames may be compressed on either thread) or on the
-    /// drawing thread.
+    /// drawing thread; the lossy GIF too.
     @Test(arguments: ["gravity", "alert"])
     func renderingTwiceGivesIdenticalBytesWhateverTheThreadCount(demoName: String) throws {
         let directory = NSTemporaryDirectory() + "dynrender-determinism-" + UUID().uuidString
@@ -51,6 +51,12 @@ import Pixels
             files.append([try Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(name).gif")),
                           try Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(name).apng")),
                           try Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(name)/frame-0030.png"))])
+            options.gifPath = "\(directory)/\(name)-lossy.gif"
+            options.apngPath = nil
+            options.pngDirectory = nil
+            options.gifQuality.lossiness = 3
+            try FrameRenderer(options: options).run(try RenderPlan(demo: demo, options: options))
+            files[files.count - 1].append(try Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(name)-lossy.gif")))
         }
         #expect(files[0] == files[1], "two runs differ")
         #expect(files[0] == files[2], "one thread and two threads differ")

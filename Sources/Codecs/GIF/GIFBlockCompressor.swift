@@ -11,14 +11,20 @@ public final class GIFBlockCompressor {
     private var gif: UnsafeMutablePointer<GifFileType>?
     /// Bytes giflib has written since the last `takeOutput()`.
     fileprivate var output: [UInt8] = []
-    /// Ordered dithering for frames with more colours than a palette.
-    public let dithers: Bool
+    /// Dithering and lossiness.
+    public let quality: GIFQuality
+    /// The lossy pass's dictionary model, reused from block to block.
+    private var planner: LZWPlanner?
 
     /// A stream for a `width`×`height` GIF. The header and, when `loop` is given, the loop
     /// extension are written first (see `takeOutput`); a stream that only compresses blocks for
     /// another passes nil and discards them.
-    public init(width: Int, height: Int, loop: GIFLoop? = nil, dithers: Bool = false) throws {
-        self.dithers = dithers
+    public init(width: Int, height: Int, loop: GIFLoop? = nil, quality: GIFQuality = GIFQuality()) throws {
+        guard (0...GIFQuality.maximumLossiness).contains(quality.lossiness) else {
+            throw CodecError("GIF lossiness is 0...\(GIFQuality.maximumLossiness), not \(quality.lossiness)")
+        }
+        self.quality = quality
+        if quality.lossiness > 0 { planner = LZWPlanner() }
         var status: Int32 = 0
         gif = EGifOpen(Unmanaged.passUnretained(self).toOpaque(), gifWriteToMemory, &status)
         guard gif != nil else { throw CodecError("giflib: \(Self.message(status))") }
@@ -44,7 +50,7 @@ public final class GIFBlockCompressor {
     /// local colour table and its LZW-compressed indices.
     public func compress(_ block: AnimationBlock) throws -> [UInt8] {
         output.removeAll(keepingCapacity: true)
-        var frame = block.encodedForGIF(dithers: dithers)
+        var frame = block.encodedForGIF(dithers: quality.dithers)
         let delay = block.delay
         var control = GraphicsControlBlock(
             DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false, DelayTime: Int32(delay),
@@ -66,10 +72,32 @@ public final class GIFBlockCompressor {
         try check(EGifPutImageDesc(gif, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height),
                                    false, colorMap))
         let pixelCount = Int32(rect.width * rect.height)
+        if planner != nil { plan(&frame, of: block, bitsPerPixel: bits) }
         try frame.indices.withUnsafeMutableBufferPointer { indices in
             try check(EGifPutLine(gif, indices.baseAddress, pixelCount))
         }
         return takeOutput()
+    }
+
+    /// Lossy LZW: moves pixels within the lossiness where that lengthens giflib's strings.
+    private func plan(_ frame: inout EncodedFrame, of block: AnimationBlock, bitsPerPixel: Int) {
+        let (palette, transparentIndex, rect) = (frame.palette, frame.transparentIndex, frame.rect)
+        let tolerance = quality.lossiness * quality.lossiness
+        frame.indices.withUnsafeMutableBufferPointer { indices in
+            block.image.pixels.withUnsafePixelWords { words in
+                func run(_ previousWords: UnsafeBufferPointer<UInt32>?) {
+                    planner!.plan(.init(indices: indices, words: words, previousWords: previousWords, rect: rect,
+                                        width: block.image.width, palette: palette,
+                                        transparentIndex: transparentIndex, bitsPerPixel: bitsPerPixel),
+                                  tolerance: tolerance)
+                }
+                if let previous = block.previous, block.region != nil {
+                    previous.pixels.withUnsafePixelWords { run($0) }
+                } else {
+                    run(nil)
+                }
+            }
+        }
     }
 
     /// Closes the stream; returns the trailer.

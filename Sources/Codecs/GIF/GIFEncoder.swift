@@ -17,11 +17,10 @@ extension AnimationEncoder where Sink == GIFWriter {
     /// GIF stores sizes in 16 bits.
     public static var maximumSide: Int { GIFWriter.maximumSide }
 
-    /// Starts a GIF of `width`×`height` pixels at `path`. With `dithers`, frames whose changed
-    /// pixels hold more colours than a palette get ordered dithering (off by default: flat UI
-    /// colours are exact anyway, and dithering adds noise LZW compresses badly).
-    public convenience init(path: String, width: Int, height: Int, loop: GIFLoop = .forever, dithers: Bool = false) throws {
-        try self.init(sink: GIFWriter(path: path, width: width, height: height, loop: loop, dithers: dithers))
+    /// Starts a GIF of `width`×`height` pixels at `path`, as faithful as `quality` says.
+    public convenience init(path: String, width: Int, height: Int, loop: GIFLoop = .forever,
+                            quality: GIFQuality = GIFQuality()) throws {
+        try self.init(sink: GIFWriter(path: path, width: width, height: height, loop: loop, quality: quality))
     }
 
     /// Frames written to the file so far.

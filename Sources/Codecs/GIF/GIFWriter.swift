@@ -4,8 +4,8 @@
 public final class GIFWriter: AnimationSink {
     public let width: Int
     public let height: Int
-    /// Ordered dithering for frames with more colours than a palette.
-    public let dithers: Bool
+    /// Dithering and lossiness.
+    public let quality: GIFQuality
     private let file: AtomicFile
     private var stream: GIFBlockCompressor?
     public static var timing: AnimationTiming { GIFTiming.clock }
@@ -15,8 +15,8 @@ public final class GIFWriter: AnimationSink {
     /// GIF stores sizes in 16 bits.
     public static let maximumSide = 65_535
 
-    /// Starts a GIF of `width`×`height` pixels at `path`; `dithers` as `GIFBlockCompressor`'s.
-    public init(path: String, width: Int, height: Int, loop: GIFLoop = .forever, dithers: Bool = false) throws {
+    /// Starts a GIF of `width`×`height` pixels at `path`.
+    public init(path: String, width: Int, height: Int, loop: GIFLoop = .forever, quality: GIFQuality = GIFQuality()) throws {
         guard (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height) else {
             throw CodecError("a GIF is 1...\(Self.maximumSide) pixels on each side, not \(width)x\(height)")
         }
@@ -25,10 +25,10 @@ public final class GIFWriter: AnimationSink {
         }
         self.width = width
         self.height = height
-        self.dithers = dithers
+        self.quality = quality
         self.file = try AtomicFile(path: path)
         do {
-            let stream = try GIFBlockCompressor(width: width, height: height, loop: loop, dithers: dithers)
+            let stream = try GIFBlockCompressor(width: width, height: height, loop: loop, quality: quality)
             try file.write(stream.takeOutput())
             self.stream = stream
         } catch {
@@ -41,9 +41,9 @@ public final class GIFWriter: AnimationSink {
         cancel()
     }
 
-    /// A giflib stream of this GIF's size and dithering, for compressing blocks on one thread.
+    /// A giflib stream of this GIF's size and quality, for compressing blocks on one thread.
     public func makeCompressor() throws -> GIFBlockCompressor {
-        try GIFBlockCompressor(width: width, height: height, dithers: dithers)
+        try GIFBlockCompressor(width: width, height: height, quality: quality)
     }
 
     public func compress(_ block: AnimationBlock, with compressor: GIFBlockCompressor) throws -> [UInt8] {
