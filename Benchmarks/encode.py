@@ -9,7 +9,8 @@ For each shared display-list workload (780x1688 px, 60 fps):
     encoder starts from the same pixels;
   * dynrender: `dynrender raster W --gif` and `--apng` (rasterising included), median of --reps,
     and the GIF once more from a copy of W retimed to 2 cs a frame (every frame kept, as gifsicle
-    does), for a like-for-like size comparison;
+    does), for a like-for-like size comparison; the same two GIFs with `--lossy N` for each N in
+    --lossy;
   * peers, once each, from those PNG files (decoding included), with the commands of the shared
     bench (shared/bench/raster/bench_encode.py): gifsicle -O3 on Pillow's per-frame GIFs
     (stage A included), ffmpeg palettegen stats_mode=diff / full + paletteuse, Pillow
@@ -29,6 +30,7 @@ def main():
     ap.add_argument("--shared", default=os.path.join(os.path.dirname(__file__), "..", "..", "shared"))
     ap.add_argument("--work", default="/tmp/dynrender-encode")
     ap.add_argument("--binary", default=".build/release/dynrender")
+    ap.add_argument("--lossy", default="2,3,8,12", help="comma-separated --lossy levels to add (empty: none)")
     args = ap.parse_args()
     raster = os.path.join(args.shared, "bench", "raster")
     sys.path.insert(0, raster)
@@ -85,14 +87,18 @@ def main():
                 frame = json.loads(line)
                 frame["t"] = round(i * 0.02, 6)
                 g.write(json.dumps(frame) + "\n")
-        for kind, flag, source, label in [("gif", "--gif", jsonl, "dynrender raster --gif"),
-                                          ("gif", "--gif", retimed, "dynrender raster --gif, frames 2 cs apart"),
-                                          ("apng", "--apng", jsonl, "dynrender raster --apng")]:
+        runs = [("gif", ["--gif"], jsonl, "dynrender raster --gif"),
+                ("gif", ["--gif"], retimed, "dynrender raster --gif, frames 2 cs apart"),
+                ("apng", ["--apng"], jsonl, "dynrender raster --apng")]
+        for level in filter(None, args.lossy.split(",")):
+            runs += [("gif", ["--lossy", level, "--gif"], jsonl, f"dynrender raster --gif --lossy {level}"),
+                     ("gif", ["--lossy", level, "--gif"], retimed, f"dynrender raster --gif --lossy {level}, 2 cs apart")]
+        for kind, flags, source, label in runs:
             out = os.path.join(work, f"dynrender-{len(rows)}.{kind}")
             times = []
             for _ in range(args.reps):
                 t0 = time.perf_counter()
-                subprocess.run([binary, "raster", source, flag, out, "--quiet"], check=True)
+                subprocess.run([binary, "raster", source] + flags + [out, "--quiet"], check=True)
                 times.append(time.perf_counter() - t0)
             record(label, statistics.median(times), out, kind)
 

@@ -5,10 +5,10 @@ public struct GIFQuality: Equatable, Sendable {
     /// Ordered dithering in frames with more colours than a palette (off by default: flat UI
     /// colours are exact anyway, and dithering adds noise LZW compresses badly).
     public var dithers: Bool
-    /// Lossy LZW: how far (RGB distance, 0–255 per channel) a pixel may move from its colour when
-    /// that lets LZW extend a string it already knows. 0 (the default) is off. Anti-aliased
-    /// edges and gradients give most of the savings: 3 keeps every pixel within 3 of its colour
-    /// and makes the shared workloads' GIFs 5–20 % smaller.
+    /// Lossy LZW: how far (RGB distance, 0–255 per channel) a pixel on an edge or gradient may
+    /// move from its colour when that lets LZW extend a string it already knows; flat fills stay
+    /// exact. 0 (the default) is off. On the shared workloads 2–3 saves 4–10 % at 74–79 dB PSNR
+    /// and 8 saves 13 % at 65–68 dB, nothing visible at 1:1 in either.
     public var lossiness: Int
 
     /// The largest lossiness: any colour may stand for any other.

