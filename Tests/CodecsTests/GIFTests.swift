@@ -189,6 +189,49 @@ import Pixels
         #expect(Double(lossy.bytes) < Double(exact.bytes) * 0.85, "lossy \(lossy.bytes) B, exact \(exact.bytes) B")
     }
 
+    /// The other ways of writing unchanged pixels (`transparencyVariants`) are tried and the
+    /// smallest kept: blocks never grow, the picture is the same (exact frames decode exactly),
+    /// and on a card sliding over a gradient — where a third of the moved card's pixels were
+    /// already the card's colour — some block gets smaller.
+    @Test func transparencyVariantsNeverGrowABlockAndKeepThePicture() throws {
+        func frame(_ offset: Int) -> RGBAImage {
+            var image = RGBAImage(width: 160, height: 90)
+            for y in 0..<90 { for x in 0..<160 { image[x, y] = RGBA8(UInt8(x / 2), UInt8(y), 200) } }
+            for y in 20..<70 { for x in (20 + offset)..<(90 + offset) { image[x, y] = RGBA8(255, 59, 48) } }
+            return image
+        }
+        let frames = [0, 12, 24, 36].map(frame)
+        var plainTotal = 0, triedTotal = 0, smaller = 0
+        var previous: RGBAImage?
+        for image in frames {
+            let block = AnimationBlock(image: image, previous: previous,
+                                       region: previous.map { image.changedRegion(from: $0) } ?? PixelRect(x: 0, y: 0, width: 160, height: 90),
+                                       delay: 5)
+            let plain = try GIFBlockCompressor(width: 160, height: 90)
+            plain.triesTransparencyVariants = false
+            let tried = try GIFBlockCompressor(width: 160, height: 90)
+            let a = try plain.compress(block).count, b = try tried.compress(block).count
+            #expect(b <= a)
+            if b < a { smaller += 1 }
+            plainTotal += a
+            triedTotal += b
+            previous = image
+        }
+        #expect(smaller > 0, "no block got smaller (\(plainTotal) B either way)")
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/v.gif"
+        let encoder = try GIFEncoder(path: path, width: 160, height: 90)
+        for (index, image) in frames.enumerated() { try encoder.addFrame(image, at: Double(index) / 10) }
+        try encoder.finish(endTime: 0.4)
+        let decoded = try GIFDecoder().read(path).frames
+        #expect(decoded.count == frames.count)
+        // The frames hold more than 256 colours only in the gradient (quantised in the first
+        // frame); every later block is exact, so from the second frame on what moved is exact.
+        for (got, expected) in zip(decoded.dropFirst(), frames.dropFirst()) {
+            #expect(got[60, 45] == expected[60, 45])
+        }
+    }
+
     @Test func everyPixelChangingStillEncodes() throws {
         let frames = (0..<3).map { TestImages.gradient(width: 40, height: 30).inverted(by: $0) }
         let decoded = try roundTrip(frames, fps: 20)

@@ -9,6 +9,8 @@ struct EncodedFrame {
     var transparentIndex: Int?
     /// `rect.width · rect.height` palette indices, rows packed.
     var indices: [UInt8]
+    /// Whether `palette` holds every changed pixel's colour exactly (no quantisation).
+    var isExact = true
 
     /// The block for `image` over `region`: the whole canvas when `previous` is nil; otherwise
     /// the bounding box of the pixels that differ from `previous` (exact, as
@@ -100,6 +102,7 @@ struct EncodedFrame {
             return
         }
 
+        isExact = false
         let histogram = zip(colors, counts).map { (color: $0, value: $1) }.sorted { $0.color < $1.color }
         var quantizer = ColorQuantizer(histogram: histogram, maximumColors: 256 - reserved)
         palette = Array(repeating: 0, count: reserved) + quantizer.palette

@@ -13,6 +13,8 @@ public final class GIFBlockCompressor {
     fileprivate var output: [UInt8] = []
     /// Dithering and lossiness.
     public let quality: GIFQuality
+    /// Whether `compress` tries `transparencyVariants` (off only in tests that compare).
+    var triesTransparencyVariants = true
     /// The lossy pass's dictionary model, reused from block to block.
     private var planner: LZWPlanner?
 
@@ -47,10 +49,12 @@ public final class GIFBlockCompressor {
     }
 
     /// One block's bytes: its graphics control extension (delay, transparency, disposal), its
-    /// local colour table and its LZW-compressed indices.
+    /// local colour table and its LZW-compressed indices. Where the frame can be written more
+    /// than one way (`transparencyVariants`), each is compressed and the smallest kept — the
+    /// first of equals, so the choice is deterministic.
     public func compress(_ block: AnimationBlock) throws -> [UInt8] {
         output.removeAll(keepingCapacity: true)
-        var frame = block.encodedForGIF(dithers: quality.dithers)
+        let frame = block.encodedForGIF(dithers: quality.dithers)
         let delay = block.delay
         var control = GraphicsControlBlock(
             DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false, DelayTime: Int32(delay),
@@ -58,7 +62,21 @@ public final class GIFBlockCompressor {
         var extensionBytes = [GifByteType](repeating: 0, count: 4)
         let length = EGifGCBToExtension(&control, &extensionBytes)
         try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes))
+        var bytes = takeOutput()
+        var best = try image(frame, of: block)
+        if triesTransparencyVariants, let previous = block.previous, block.region != nil {
+            for variant in frame.transparencyVariants(image: block.image, previous: previous) {
+                let candidate = try image(variant, of: block)
+                if candidate.count < best.count { best = candidate }
+            }
+        }
+        bytes += best
+        return bytes
+    }
 
+    /// The image descriptor, local colour table and LZW data of `frame`.
+    private func image(_ frame: EncodedFrame, of block: AnimationBlock) throws -> [UInt8] {
+        var frame = frame
         var colors = frame.palette.map { GifColorType(Red: GifByteType($0 & 0xFF), Green: GifByteType($0 >> 8 & 0xFF),
                                                       Blue: GifByteType($0 >> 16 & 0xFF)) }
         var bits = 1
