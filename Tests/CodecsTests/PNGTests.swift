@@ -34,6 +34,38 @@ import Pixels
         #expect(try PNGDecoder().decode(smallest).image == image)
     }
 
+    /// A card at an angle on a flat fill (as a dimmed UI background under a rotated alert):
+    /// libpng's per-row choice among None, Sub and Up deflates larger than no filtering at all,
+    /// so trying None as well must keep the None file — and the pixels.
+    @Test func alternativeFiltersKeepTheSmallestFile() throws {
+        let (width, height) = (300, 200)
+        var image = RGBAImage(width: width, height: height)
+        let (cosine, sine) = (cos(0.6), sin(0.6))
+        for y in 0..<height {
+            for x in 0..<width {
+                // Coverage of a 120×70 rectangle turned 0.6 rad, from the distance to its edges.
+                let dx = Double(x) + 0.5 - 150, dy = Double(y) + 0.5 - 100
+                let u = dx * cosine + dy * sine, v = -dx * sine + dy * cosine
+                let coverage = min(1, max(0, 0.5 + min(60 - abs(u), 35 - abs(v))))
+                func mix(_ background: Double, _ card: Double) -> UInt8 {
+                    UInt8(background + (card - background) * coverage + 0.5)
+                }
+                image[x, y] = RGBA8(mix(204, 255), mix(204, 59), mix(204, 48), 255)
+            }
+        }
+        let adaptive = try PNGEncoder(compressionLevel: 9).encode(image)
+        var unfilteredEncoder = PNGEncoder(compressionLevel: 9)
+        unfilteredEncoder.filters = PNGEncoder.none
+        let unfiltered = try unfilteredEncoder.encode(image)
+        #expect(unfiltered.count < adaptive.count, "the image must be one where None wins")
+        var both = PNGEncoder(compressionLevel: 9)
+        both.alternativeFilters = [PNGEncoder.none]
+        let chosen = try both.encode(image)
+        let keptUnfiltered = chosen == unfiltered
+        #expect(keptUnfiltered, "kept \(chosen.count) bytes; the unfiltered file has \(unfiltered.count)")
+        #expect(try PNGDecoder().decode(chosen).image == image)
+    }
+
     @Test func corruptDataIsAnErrorNotACrash() throws {
         var bytes = try PNGEncoder().encode(TestImages.gradient(width: 30, height: 30))
         bytes.removeLast(bytes.count / 2)

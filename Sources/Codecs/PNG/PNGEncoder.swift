@@ -24,11 +24,19 @@ public struct PNGEncoder: Sendable {
     /// within 1 % of letting libpng try all five (4 % smaller on D2's gradients) and encoding is
     /// 20–25 % faster; None alone is 3× faster at level 1 but 12–80 % larger.
     public var filters = PNGEncoder.noneSubUp
+    /// Further filter masks to compress with, each a whole second try; the smallest file wins
+    /// (the first of equals). libpng picks each row's filter by the smallest sum of absolute
+    /// differences, which misjudges flat fills crossed by anti-aliased edges at an angle: on
+    /// D2's full-canvas frames (a dimmed flat background under a rotated card) None alone
+    /// deflates 13 % smaller than libpng's choice.
+    public var alternativeFilters: [Int32] = []
     /// zlib strategy: 0 default (the smallest measured), 1 filtered, 2 Huffman only, 3 RLE.
     public var strategy: Int32 = 0
 
     /// The None, Sub and Up filters (`PNG_FILTER_NONE | PNG_FILTER_SUB | PNG_FILTER_UP`).
     public static let noneSubUp: Int32 = 0x08 | 0x10 | 0x20
+    /// No filtering (`PNG_FILTER_NONE`).
+    public static let none: Int32 = 0x08
 
     /// An encoder at `compressionLevel` (0…9).
     public init(compressionLevel: Int = 6, alpha: AlphaChannel = .automatic) {
@@ -37,8 +45,18 @@ public struct PNGEncoder: Sendable {
         self.alpha = alpha
     }
 
-    /// The PNG file's bytes for `image`.
+    /// The PNG file's bytes for `image`: the smallest of `filters` and `alternativeFilters`.
     public func encode(_ image: RGBAImage) throws -> [UInt8] {
+        var best = try encode(image, filters: filters)
+        for mask in alternativeFilters {
+            let candidate = try encode(image, filters: mask)
+            if candidate.count < best.count { best = candidate }
+        }
+        return best
+    }
+
+    /// The PNG file's bytes for `image` with rows filtered from `mask`.
+    private func encode(_ image: RGBAImage, filters mask: Int32) throws -> [UInt8] {
         let sink = ByteSink()
         var error = dynrender_png_error()
         let status = image.pixels.withUnsafeBufferPointer { pixels in
@@ -52,7 +70,7 @@ public struct PNGEncoder: Sendable {
                 pixels.baseAddress, image.width * 4,
                 png_uint_32(image.width), png_uint_32(image.height),
                 dropsAlpha(image) ? 1 : 0,
-                Int32(compressionLevel), filters, strategy,
+                Int32(compressionLevel), mask, strategy,
                 &error)
         }
         guard status == 0 else {
