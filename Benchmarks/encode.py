@@ -30,7 +30,7 @@ def main():
     ap.add_argument("--shared", default=os.path.join(os.path.dirname(__file__), "..", "..", "shared"))
     ap.add_argument("--work", default="/tmp/dynrender-encode")
     ap.add_argument("--binary", default=".build/release/dynrender")
-    ap.add_argument("--lossy", default="2,3,8,12", help="comma-separated --lossy levels to add (empty: none)")
+    ap.add_argument("--lossy", default="2,3,4,8,12", help="comma-separated --lossy levels to add (empty: none)")
     args = ap.parse_args()
     raster = os.path.join(args.shared, "bench", "raster")
     sys.path.insert(0, raster)
