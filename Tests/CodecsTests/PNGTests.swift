@@ -37,7 +37,7 @@ import Pixels
     /// A card at an angle on a flat fill (as a dimmed UI background under a rotated alert):
     /// libpng's per-row choice among None, Sub and Up deflates larger than no filtering at all,
     /// so trying None as well must keep the None file — and the pixels.
-    @Test func alternativeFiltersKeepTheSmallestFile() throws {
+    @Test func alternativeFiltersWinWhereTheyDeflateSmaller() throws {
         let (width, height) = (300, 200)
         var image = RGBAImage(width: width, height: height)
         let (cosine, sine) = (cos(0.6), sin(0.6))

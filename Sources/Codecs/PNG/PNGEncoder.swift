@@ -29,8 +29,8 @@ public struct PNGEncoder: Sendable {
     /// angle: on D2's full-canvas frames (a dimmed flat background under a rotated card) None
     /// alone deflates 13 % smaller than libpng's choice. Each mask, `filters` first, is tried at
     /// zlib level 1 — about a tenth of level 9's time, and on the shared workloads' frames it
-    /// ranks the masks as level 9 does — and the smallest is compressed at `compressionLevel`
-    /// (the first of equals).
+    /// ranks the masks as level 9 does — and the mask whose trial is smallest (the first of
+    /// equals) is compressed at `compressionLevel`.
     public var alternativeFilters: [Int32] = []
     /// zlib strategy: 0 default (the smallest measured), 1 filtered, 2 Huffman only, 3 RLE.
     public var strategy: Int32 = 0
@@ -51,11 +51,13 @@ public struct PNGEncoder: Sendable {
     /// finds one smaller, by one of `alternativeFilters`.
     public func encode(_ image: RGBAImage) throws -> [UInt8] {
         guard !alternativeFilters.isEmpty else { return try encode(image, filters: filters, level: compressionLevel) }
-        var chosen = filters, smallest = Int.max
+        var chosen = filters, smallest: [UInt8]?
         for mask in [filters] + alternativeFilters {
-            let size = try encode(image, filters: mask, level: 1).count
-            if size < smallest { (chosen, smallest) = (mask, size) }
+            let trial = try encode(image, filters: mask, level: 1)
+            if trial.count < smallest?.count ?? .max { (chosen, smallest) = (mask, trial) }
         }
+        // At level 1 the trial is the file.
+        if compressionLevel == 1, let smallest { return smallest }
         return try encode(image, filters: chosen, level: compressionLevel)
     }
 
