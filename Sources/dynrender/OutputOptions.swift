@@ -16,7 +16,7 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: "Ordered dithering in GIF frames with more than 256 colours (gradients, shadows); off by default.")
     var dither = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Lossy GIF: how far (RGB distance, 0 = off) an edge or gradient pixel may move so LZW finds longer strings; flat fills stay exact. Saves 1-13 %, most on shadows and anti-aliased edges.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Lossy GIF: how far (RGB distance, 0 = off) an edge or gradient pixel may move so LZW finds longer strings; flat fills stay exact. Saves 1-16 %, most on shadows and anti-aliased edges.", valueName: "N"))
     var lossy: Int = 0
 
     @Option(parsing: .unconditional, help: ArgumentHelp("How many times the GIF plays; 0 = for ever.", valueName: "N"))

@@ -8,7 +8,7 @@ public struct GIFQuality: Equatable, Sendable {
     /// Lossy LZW: how far (RGB distance, 0–255 per channel) a pixel on an edge or gradient may
     /// move from its colour when that lets LZW extend a string it already knows; flat fills stay
     /// exact. 0 (the default) is off. On the shared workloads 2–3 saves 4–10 % at 74–79 dB PSNR
-    /// and 8 saves 13 % at 65–68 dB, nothing visible at 1:1 in either; on the demos, whose
+    /// and 8 saves 13–16 % at 64–69 dB, nothing visible at 1:1 in either; on the demos, whose
     /// changed boxes are mostly flat, 8 saves 1–6 %.
     public var lossiness: Int
 

@@ -77,14 +77,11 @@ extension EncodedFrame {
             if runs > 1 { for k in start..<end { stretches[k] = 0 } }
             start = end
         }
-        var variants: [EncodedFrame] = []
-        variants.reserveCapacity(2)
-        for candidate in [stretches, plain] {
+        return [stretches, plain].map { candidate in
             var frame = self
             frame.palette = extended
             frame.indices = candidate
-            variants.append(frame)
+            return frame
         }
-        return variants
     }
 }
