@@ -36,11 +36,27 @@ public struct Rasterizer: Sendable {
         }
         let width = canvas.width
         let left = s.cx - s.hx, right = s.cx + s.hx
-        // Columns whose pixels lie wholly between the corner arcs' columns.
+        // Columns whose pixels lie wholly between the corner arcs' columns (empty for a pill,
+        // whose arcs meet in the middle).
         let flatLeft = s.cx - (s.hx - s.rx), flatRight = s.cx + (s.hx - s.rx)
-        let fx0 = max(box.x0, Int(flatLeft.rounded(.up))), fx1 = min(box.x1, Int(flatRight.rounded(.down)))
         // Circular corners large and thick enough for the tangent-line measure, worked in pixels.
         let circular = s.rx == s.ry && geometry.smoothCorners && geometry.thick
+        /// A row's columns split into a partly covered run on the left, a run of one coverage and
+        /// a partly covered run on the right: `outer` bounds the pixels the shape can touch,
+        /// `inner` those it covers alike. The bounds are clamped to the box and ordered
+        /// (x0 ≤ a ≤ b ≤ c ≤ d ≤ x1) whatever the geometry, so no range can invert — a shape past
+        /// the canvas edge, a pill whose arcs meet, or a row where the arcs leave no middle.
+        @inline(__always) func split(outer: (Double, Double), inner: (Double, Double)) -> (a: Int, b: Int, c: Int, d: Int) {
+            @inline(__always) func clamp(_ value: Double, _ low: Int) -> Int {
+                // Compared as doubles first: a value far off the canvas never reaches Int(_:).
+                value <= Double(low) ? low : value >= Double(box.x1) ? box.x1 : Int(value)
+            }
+            let a = clamp(outer.0.rounded(.down), box.x0)
+            let b = clamp(inner.0.rounded(.up), a)
+            let c = clamp(inner.1.rounded(.down), b)
+            let d = clamp(outer.1.rounded(.up), c)
+            return (a, b, c, d)
+        }
         canvas.pixels.withUnsafeMutableBufferPointer { pixels in
             let words = UnsafeMutableRawPointer(pixels.baseAddress!).assumingMemoryBound(to: UInt32.self)
             /// Draws pixels x0..<x1 of row y with one coverage.
@@ -62,12 +78,12 @@ public struct Rasterizer: Sendable {
                 if vy <= 0 { continue }
                 if top >= s.cy - (s.hy - s.ry) && top + 1 <= s.cy + (s.hy - s.ry) {
                     // Between the corners vertically: coverage is the column's overlap alone.
-                    let full0 = max(box.x0, Int(left.rounded(.up))), full1 = min(box.x1, Int(right.rounded(.down)))
-                    for x in box.x0..<min(full0, box.x1) {
+                    let span = split(outer: (left, right), inner: (left, right))
+                    for x in span.a..<span.b {
                         run(x, x + 1, y, coverage: overlap(Double(x), Double(x + 1), left, right))
                     }
-                    run(full0, full1, y, coverage: 1)
-                    for x in max(full1, full0, box.x0)..<box.x1 {
+                    run(span.b, span.c, y, coverage: 1)
+                    for x in span.c..<span.d {
                         run(x, x + 1, y, coverage: overlap(Double(x), Double(x + 1), left, right))
                     }
                 } else if vy >= 1 && s.ry > 0 {
@@ -80,25 +96,22 @@ public struct Rasterizer: Sendable {
                     }
                     let a = halfWidth(at: top), b = halfWidth(at: top + 1)
                     let inner = min(a, b), outer = max(a, b)
-                    let in0 = min(box.x1, max(box.x0, Int((s.cx - inner).rounded(.up))))
-                    let in1 = max(in0, min(box.x1, Int((s.cx + inner).rounded(.down))))
-                    let out0 = max(box.x0, Int((s.cx - outer).rounded(.down)))
-                    let out1 = min(box.x1, Int((s.cx + outer).rounded(.up)))
+                    let span = split(outer: (s.cx - outer, s.cx + outer), inner: (s.cx - inner, s.cx + inner))
                     if circular {
-                        for x in out0..<in0 { run(x, x + 1, y, coverage: geometry.circularCornerCoverage(x: x, y: y, s)) }
-                        run(in0, in1, y, coverage: 1)
-                        for x in in1..<max(in1, out1) { run(x, x + 1, y, coverage: geometry.circularCornerCoverage(x: x, y: y, s)) }
+                        for x in span.a..<span.b { run(x, x + 1, y, coverage: geometry.circularCornerCoverage(x: x, y: y, s)) }
+                        run(span.b, span.c, y, coverage: 1)
+                        for x in span.c..<span.d { run(x, x + 1, y, coverage: geometry.circularCornerCoverage(x: x, y: y, s)) }
                     } else {
-                        for x in out0..<in0 { run(x, x + 1, y, coverage: geometry.coverage(x: x, y: y)) }
-                        run(in0, in1, y, coverage: 1)
-                        for x in in1..<max(in1, out1) { run(x, x + 1, y, coverage: geometry.coverage(x: x, y: y)) }
+                        for x in span.a..<span.b { run(x, x + 1, y, coverage: geometry.coverage(x: x, y: y)) }
+                        run(span.b, span.c, y, coverage: 1)
+                        for x in span.c..<span.d { run(x, x + 1, y, coverage: geometry.coverage(x: x, y: y)) }
                     }
                 } else {
                     // The top or bottom row: the flat middle has the row's overlap; corners are general.
-                    let middle0 = min(fx0, box.x1), middle1 = max(fx1, middle0)
-                    for x in box.x0..<middle0 { run(x, x + 1, y, coverage: geometry.coverage(x: x, y: y)) }
-                    run(middle0, middle1, y, coverage: vy)
-                    for x in middle1..<box.x1 { run(x, x + 1, y, coverage: geometry.coverage(x: x, y: y)) }
+                    let span = split(outer: (left, right), inner: (flatLeft, flatRight))
+                    for x in span.a..<span.b { run(x, x + 1, y, coverage: geometry.coverage(x: x, y: y)) }
+                    run(span.b, span.c, y, coverage: vy)
+                    for x in span.c..<span.d { run(x, x + 1, y, coverage: geometry.coverage(x: x, y: y)) }
                 }
             }
         }

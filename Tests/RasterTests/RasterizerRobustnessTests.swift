@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+@testable import Raster
+import Geometry
+import Pixels
+
+/// The rasteriser over inputs nobody would write by hand: random frames with radii of exactly half
+/// a side and more, shapes across and far beyond every canvas edge, degenerate and sheared
+/// transforms, fractional scales, big blurs and borders wider than the shape. Nothing may trap,
+/// and two properties that any correct rasteriser has must hold.
+@Suite struct RasterizerRobustnessTests {
+    /// The frame from the bug report: a pill (radius exactly half its width) across the right
+    /// edge of a 320×240-pt canvas at scale 3. Its top rows put the arc's outer bound past the
+    /// canvas while the inner bound was clamped to it, and a column range inverted (a trap).
+    @Test func pillAcrossTheRightEdgeRenders() {
+        let pill = RoundedRectangle(center: CGPoint(x: 328.027, y: 185.764), size: CGSize(width: 73.268, height: 108.31),
+                                    cornerRadius: 36.634, fill: RGBA8(0x2E, 0xDF, 0xA9, 0xFF))
+        let list = DisplayList(size: CGSize(width: 320, height: 240), scale: 3, background: RGBA8(255, 255, 255), shapes: [pill])
+        let image = Rasterizer().render(list).image
+        // The pill's left edge is at 291.39 pt = 874.2 px and its arcs reach row 232.4·3 = 697;
+        // the canvas's last column is inside it, the column before its left edge is not.
+        #expect(image[959, 557] == RGBA8(0x2E, 0xDF, 0xA9))
+        #expect(image[873, 557] == RGBA8(255, 255, 255))
+        // And the visible part is what the same pill draws on a canvas wide enough to hold it.
+        #expect(Self.sameWhereBothDraw(list, widenedBy: 120))
+    }
+
+    /// Random frames: every one renders, pixels outside every shape's reach keep the background,
+    /// and cropping the canvas changes no pixel that is still on it.
+    @Test(arguments: 0..<4) func randomFramesRenderAndClipConsistently(batch: Int) {
+        var random = SplitMix64(seed: 0x5EED_0000 + UInt64(batch))
+        for index in 0..<60 {
+            let list = Self.randomList(&random)
+            let image = Rasterizer().render(list).image
+            let untouched = Self.outsideEveryShape(list, image: image)
+            #expect(untouched == nil, "frame \(batch)/\(index): pixel \(untouched.map { "\($0)" } ?? "") was drawn outside every shape's reach")
+            #expect(Self.sameWhereBothDraw(list, widenedBy: 37), "frame \(batch)/\(index): widening the canvas changed a pixel on it")
+        }
+    }
+
+    // MARK: - Generating frames
+
+    static func randomList(_ random: inout SplitMix64) -> DisplayList {
+        let scales = [1, 1.37, 2, 2.5, 3, 0.5]
+        let scale = scales[random.below(scales.count)]
+        let size = CGSize(width: random.uniform(8, 120), height: random.uniform(8, 120))
+        let count = 1 + random.below(5)
+        let shapes = (0..<count).map { _ in randomShape(&random, canvas: size) }
+        return DisplayList(size: size, scale: scale, background: RGBA8(250, 250, 245), shapes: shapes)
+    }
+
+    static func randomShape(_ random: inout SplitMix64, canvas: CGSize) -> RoundedRectangle {
+        // Sizes from a hair to many canvases; centres on, across and far off every edge.
+        func extent() -> Double {
+            switch random.below(5) {
+            case 0: return random.uniform(0.01, 1)
+            case 1: return random.uniform(200, 5000)
+            default: return random.uniform(1, 120)
+            }
+        }
+        let w = extent(), h = extent()
+        let cx = random.uniform(-0.5, 1.5) * Double(canvas.width) + (random.below(8) == 0 ? random.uniform(-3000, 3000) : 0)
+        let cy = random.uniform(-0.5, 1.5) * Double(canvas.height)
+        let radius: Double
+        switch random.below(4) {
+        case 0: radius = min(w, h) / 2          // a pill or a circle: arcs that meet
+        case 1: radius = random.uniform(0, 3) * min(w, h)  // more than half a side: clamped
+        case 2: radius = 0
+        default: radius = random.uniform(0, min(w, h) / 2)
+        }
+        let transform: CGAffineTransform
+        switch random.below(6) {
+        case 0, 1: transform = .identity
+        case 2: transform = CGAffineTransform(rotationAngle: CGFloat(random.uniform(-7, 7)))
+        case 3: transform = CGAffineTransform(a: CGFloat(random.uniform(-2, 2)), b: CGFloat(random.uniform(-2, 2)),
+                                              c: CGFloat(random.uniform(-2, 2)), d: CGFloat(random.uniform(-2, 2)), tx: 0, ty: 0)
+        case 4: transform = CGAffineTransform(a: 1, b: 0, c: 0, d: 0, tx: 0, ty: 0)  // singular
+        default: transform = CGAffineTransform(a: CGFloat(random.uniform(0.001, 0.01)), b: 0, c: 0, d: 1, tx: 0, ty: 0)
+        }
+        let shadow = random.below(3) == 0
+            ? Shadow(offset: CGVector(dx: random.uniform(-20, 20), dy: random.uniform(-20, 20)),
+                     blur: [0, 0.5, 4, 30, 120][random.below(5)], color: RGBA8(0, 0, 0, UInt8(random.below(256))))
+            : nil
+        let border = random.below(3) == 0 ? Border(width: random.uniform(0, 2) * max(w, h), color: RGBA8(20, 30, 200, 200)) : nil
+        return RoundedRectangle(center: CGPoint(x: cx, y: cy), size: CGSize(width: w, height: h), cornerRadius: radius,
+                                transform: transform, fill: RGBA8(UInt8(random.below(256)), 90, 40, UInt8(random.below(256))),
+                                alpha: [1, 0.5, 0.01, 0][random.below(4)], shadow: shadow, border: border,
+                                cornerCurve: random.below(3) == 0 ? .continuous : .circular)
+    }
+
+    // MARK: - Properties
+
+    /// The first pixel (x, y) that differs from the background although it lies outside every
+    /// shape's bounding box grown by its shadow's reach (offset plus 4σ and a pixel), or nil.
+    static func outsideEveryShape(_ list: DisplayList, image: RGBAImage) -> (Int, Int)? {
+        let reach: [(Double, Double, Double, Double)] = list.shapes.map { shape in
+            let t = shape.transform
+            let hw = Double(shape.size.width) / 2, hh = Double(shape.size.height) / 2
+            let ex = (abs(Double(t.a)) * hw + abs(Double(t.c)) * hh), ey = (abs(Double(t.b)) * hw + abs(Double(t.d)) * hh)
+            var box = (Double(shape.center.x) - ex, Double(shape.center.y) - ey, Double(shape.center.x) + ex, Double(shape.center.y) + ey)
+            if let shadow = shape.shadow {
+                let grow = 2 * shadow.blur + 2 / list.scale
+                box = (min(box.0, box.0 + Double(shadow.offset.dx) - grow), min(box.1, box.1 + Double(shadow.offset.dy) - grow),
+                       max(box.2, box.2 + Double(shadow.offset.dx) + grow), max(box.3, box.3 + Double(shadow.offset.dy) + grow))
+            }
+            return (box.0 * list.scale - 1, box.1 * list.scale - 1, box.2 * list.scale + 1, box.3 * list.scale + 1)
+        }
+        let background = RGBA8(list.background.r, list.background.g, list.background.b, 255)
+        for y in 0..<image.height {
+            for x in 0..<image.width where image[x, y] != background {
+                let (px, py) = (Double(x), Double(y))
+                if !reach.contains(where: { px + 1 >= $0.0 && px <= $0.2 && py + 1 >= $0.1 && py <= $0.3 }) { return (x, y) }
+            }
+        }
+        return nil
+    }
+
+    /// Whether the frame drawn on a canvas `extra` points wider and taller (same origin) has the
+    /// same pixels wherever the original canvas has them: clipping to the canvas must not change
+    /// what is drawn on it.
+    static func sameWhereBothDraw(_ list: DisplayList, widenedBy extra: Double) -> Bool {
+        var wide = list
+        wide.size = CGSize(width: Double(list.size.width) + extra, height: Double(list.size.height) + extra)
+        let small = Rasterizer().render(list).image, large = Rasterizer().render(wide).image
+        for y in 0..<small.height {
+            for x in 0..<small.width where small[x, y] != large[x, y] { return false }
+        }
+        return true
+    }
+}
+
+/// A small, fast, seeded generator (Vigna's SplitMix64): the same seed gives the same frames on
+/// every machine, so a failure names a frame that can be rendered again.
+struct SplitMix64 {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Uniform in low..<high.
+    mutating func uniform(_ low: Double, _ high: Double) -> Double {
+        low + (high - low) * Double(next() >> 11) / Double(1 << 53)
+    }
+
+    /// Uniform in 0..<n.
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+}
