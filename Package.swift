@@ -1,5 +1,12 @@
 // swift-tools-version:5.9
 // dynrender: UIKit-Dynamics-style physics, rendered headlessly to GIF and PNG.
+//
+// The targets below are listed in the order the data flows, and each depends only on targets
+// above it: geometry and colours → dynamics → the display list that scenes produce → scenes
+// (collection views, views, timeline) → rasteriser → codecs → the pipeline that writes files;
+// comparison (Diff) hangs off the side. `DynRender` re-exports the user-facing modules; the
+// demos, gallery, goldens and CLI sit on top. Every module name starts with `DynRender`, so none
+// can collide with SwiftUI's `Scene` and `View` or with a user's own `Layout` module.
 import PackageDescription
 
 let package = Package(
@@ -11,9 +18,8 @@ let package = Package(
         .executable(name: "dynrender-raster-bench", targets: ["RasterBenchmark"]),
         .executable(name: "dynrender-layout-bench", targets: ["LayoutBenchmark"]),
         .executable(name: "dynrender-diff-bench", targets: ["DiffBenchmark"]),
-        // Everything a user needs to define and render their own scenes.
-        .library(name: "DynRender",
-                 targets: ["Geometry", "Pixels", "Dynamics", "Layout", "Raster", "Codecs", "Scene", "Demos", "Rendering", "Diff"]),
+        // Everything a user needs to define, render and compare their own scenes: `import DynRender`.
+        .library(name: "DynRender", targets: ["DynRender"]),
         // Golden-frame assertions for users' test targets (and dynrender's own golden tests).
         .library(name: "DynRenderTesting", targets: ["DynRenderTesting"]),
     ],
@@ -29,53 +35,77 @@ let package = Package(
             name: "CGIF", pkgConfig: "libgif",
             providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
 
-        // Vectors, affine transforms and rotations shared by physics and pixels.
-        .target(name: "Geometry"),
-        // RGBA images and colours: the value handed from the rasteriser to the codecs.
-        .target(name: "Pixels"),
-        // The UIKit Dynamics model and its rigid-body solver; knows nothing about pixels.
-        .target(name: "Dynamics", dependencies: ["Geometry"]),
-        // Display list (value types) to an anti-aliased RGBA canvas.
-        .target(name: "Raster", dependencies: ["Geometry", "Pixels"]),
-        // PNG and GIF through libpng and giflib, plus atomic file output.
-        .target(name: "Codecs", dependencies: ["CPNG", "CGIF", "Pixels"]),
-        // A headless collection view, the flow layout and the springy, draggable and Newtonian layouts.
-        .target(name: "Layout", dependencies: ["Geometry", "Dynamics", "Raster"]),
-        // What a demo is: views driven by dynamics, turned into display lists.
-        .target(name: "Scene", dependencies: ["Geometry", "Dynamics", "Layout", "Raster"]),
-        // The registry of demos and one file per demo.
-        .target(name: "Demos", dependencies: ["Scene", "Layout", "Dynamics", "Geometry", "Pixels"]),
-        // The streaming frame pipeline: sample a scene, rasterise, encode, write atomically.
-        .target(name: "Rendering", dependencies: ["Demos", "Scene", "Raster", "Codecs", "Pixels", "Diff"]),
-        // Image and sequence comparison: counts, perceptual threshold, anti-aliasing, diff images.
-        .target(name: "Diff", dependencies: ["Pixels", "Codecs"]),
-        // Golden frames: assertions with record mode and failure artefacts.
-        .target(name: "DynRenderTesting", dependencies: ["Diff", "Rendering", "Scene", "Raster", "Codecs", "Pixels"]),
+        // 1. Vectors, affine transforms, rotations and libm-free maths shared by physics and pixels.
+        .target(name: "DynRenderGeometry"),
+        // 2. Colours (RGBA8, iOS system colours, OKLab) and RGBA images: values every later stage passes on.
+        .target(name: "DynRenderPixels"),
+        // 3. The UIKit Dynamics model and its rigid-body solver; knows nothing about pixels.
+        .target(name: "DynRenderDynamics", dependencies: ["DynRenderGeometry"]),
+        // 4. The display list: one frame's drawing as value types, and its JSON Lines form.
+        .target(name: "DynRenderDisplayList", dependencies: ["DynRenderGeometry", "DynRenderPixels"]),
+        // 5. A headless collection view, the flow layout and the springy, draggable and Newtonian layouts.
+        .target(name: "DynRenderCollectionViews",
+                dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDynamics", "DynRenderDisplayList"]),
+        // 6. Scenes: views driven by dynamics, a timeline of touches and animations, drawn as display lists.
+        .target(name: "DynRenderScene",
+                dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDynamics", "DynRenderDisplayList",
+                               "DynRenderCollectionViews"]),
+        // 7. Display lists to anti-aliased, exact-coverage RGBA canvases.
+        .target(name: "DynRenderRaster", dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDisplayList"]),
+        // 8. PNG, APNG and GIF through libpng and giflib, plus atomic file output.
+        .target(name: "DynRenderCodecs", dependencies: ["CPNG", "CGIF", "DynRenderPixels"]),
+        // 9. The streaming pipeline: sample a scene or a trace, rasterise, encode, write atomically.
+        .target(name: "DynRenderPipeline",
+                dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDisplayList", "DynRenderScene",
+                               "DynRenderRaster", "DynRenderCodecs"]),
+        // 10. Image and sequence comparison on pixels alone: counts, perceptual threshold, anti-aliasing, diff images.
+        .target(name: "DynRenderDiff", dependencies: ["DynRenderPixels"]),
+        // 11. Reading PNGs, PNG directories and GIFs for comparison.
+        .target(name: "DynRenderDiffFiles", dependencies: ["DynRenderDiff", "DynRenderCodecs", "DynRenderPixels"]),
+        // The front door: re-exports 1–11.
+        .target(name: "DynRender",
+                dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDynamics", "DynRenderDisplayList",
+                               "DynRenderCollectionViews", "DynRenderScene", "DynRenderRaster", "DynRenderCodecs",
+                               "DynRenderPipeline", "DynRenderDiff", "DynRenderDiffFiles"]),
+
+        // Golden directories: compare stills with PNGs on disk, record them (no test framework).
+        .target(name: "DynRenderGoldens",
+                dependencies: ["DynRenderPixels", "DynRenderCodecs", "DynRenderPipeline", "DynRenderDiff"]),
+        // Golden-frame assertions for test targets: record mode, failure artefacts, attachments.
+        .target(name: "DynRenderTesting", dependencies: ["DynRender", "DynRenderGoldens"]),
+        // The registry of dynrender's own demos, one file per demo, rendered through the pipeline.
+        .target(name: "DynRenderDemos",
+                dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDynamics", "DynRenderCollectionViews",
+                               "DynRenderScene", "DynRenderCodecs", "DynRenderPipeline"]),
+        // Every demo's GIF, poster, contact sheet and Markdown index (`dynrender gallery`).
+        .target(name: "DynRenderGallery",
+                dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDisplayList", "DynRenderRaster",
+                               "DynRenderCodecs", "DynRenderPipeline", "DynRenderDemos"]),
         // The command-line tool: argument parsing only, composing the modules above.
         .executableTarget(
             name: "dynrender",
             dependencies: [
-                "Rendering", "Demos", "Codecs", "Diff",
+                "DynRender", "DynRenderDemos", "DynRenderGallery", "DynRenderGoldens",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // Times the shared physics workloads (release build; see README, Benchmarks).
-        .executableTarget(name: "PhysicsBenchmark", dependencies: ["Dynamics"]),
+        .executableTarget(name: "PhysicsBenchmark", dependencies: ["DynRenderGeometry", "DynRenderDynamics"]),
         // Times rasterisation of display-list workloads (release build; see README, Benchmarks).
-        .executableTarget(name: "RasterBenchmark", dependencies: ["Raster", "Rendering"]),
+        .executableTarget(name: "RasterBenchmark", dependencies: ["DynRender"]),
         // Times the springy layout while scrolling at 120, 10 000 and 1 000 000 items (release build).
-        .executableTarget(name: "LayoutBenchmark", dependencies: ["Layout"]),
+        .executableTarget(name: "LayoutBenchmark", dependencies: ["DynRender"]),
         // Times image comparison of 780x1688 frames (release build).
-        .executableTarget(name: "DiffBenchmark", dependencies: ["Diff", "Raster", "Rendering", "Codecs"]),
+        .executableTarget(name: "DiffBenchmark", dependencies: ["DynRender"]),
 
-        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
-        .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "Geometry"]),
-        .testTarget(name: "LayoutTests", dependencies: ["Layout", "Dynamics", "Geometry"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Pixels", "Geometry"]),
-        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Pixels"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Demos", "Scene", "Layout", "Codecs", "Pixels"]),
-        .testTarget(name: "DiffTests", dependencies: ["Diff", "Codecs", "Pixels"]),
-        .testTarget(name: "GoldenTests", dependencies: ["DynRenderTesting", "Diff", "Demos", "Rendering", "Scene", "Layout", "Pixels"]),
-        .testTarget(name: "CLITests", dependencies: ["dynrender", "Codecs", "Pixels"]),
+        .testTarget(name: "GeometryTests", dependencies: ["DynRenderGeometry"]),
+        .testTarget(name: "DynamicsTests", dependencies: ["DynRenderDynamics", "DynRenderGeometry"]),
+        .testTarget(name: "LayoutTests", dependencies: ["DynRender"]),
+        .testTarget(name: "RasterTests", dependencies: ["DynRender"]),
+        .testTarget(name: "CodecsTests", dependencies: ["DynRenderCodecs", "DynRenderPixels"]),
+        .testTarget(name: "RenderingTests", dependencies: ["DynRender", "DynRenderDemos"]),
+        .testTarget(name: "DiffTests", dependencies: ["DynRender"]),
+        .testTarget(name: "GoldenTests", dependencies: ["DynRenderTesting", "DynRenderDemos"]),
+        .testTarget(name: "CLITests", dependencies: ["dynrender", "DynRender"], exclude: ["Help"]),
     ]
 )

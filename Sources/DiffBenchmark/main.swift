@@ -5,11 +5,13 @@
 // the same pixels.
 //
 //   dynrender-diff-bench FILE.jsonl... [--runs N] [--frame K] [--write-pngs DIR]
-import Codecs
-import Diff
+import DynRenderCodecs
+import DynRenderDiff
 import Foundation
-import Raster
-import Rendering
+import DynRenderRaster
+import DynRenderPipeline
+import DynRenderDisplayList
+import DynRenderPixels
 
 func now() -> Double {
     var t = timespec()

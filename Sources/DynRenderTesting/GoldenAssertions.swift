@@ -1,8 +1,8 @@
+// The test-target front door: `import DynRenderTesting` gives everything `import DynRender`
+// does, plus golden directories and the assertions below.
+@_exported import DynRender
+@_exported import DynRenderGoldens
 import Foundation
-@_exported import Diff
-@_exported import Rendering
-import Codecs
-import Scene
 #if canImport(Testing)
 import Testing
 #endif

@@ -1,5 +1,6 @@
 import Foundation
-import Layout
+import DynRenderCollectionViews
+import DynRenderDynamics
 
 // Times the tiled springy layout while a finger scrolls it: per 60 fps frame, two 1/120 s ticks
 // (bounds change, springs shifted, solver step, re-tiling) and the visible-cell query a renderer

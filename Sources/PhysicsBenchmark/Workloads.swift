@@ -1,5 +1,6 @@
-import Dynamics
+import DynRenderDynamics
 import Foundation
+import DynRenderGeometry
 
 /// A custom dynamic item, as a UIKit user's `UIDynamicItem` would be.
 final class Box: DynamicItem {

@@ -6,7 +6,7 @@
 //
 // As in the peers' headline runs, rest detection is off unless --sleep is given (with it the
 // animator pauses once everything is still, and paused steps cost nothing).
-import Dynamics
+import DynRenderDynamics
 import Foundation
 
 struct Arguments {

@@ -4,8 +4,9 @@
 //
 //   dynrender-raster-bench FILE.jsonl... [--repeats N]
 import Foundation
-import Raster
-import Rendering
+import DynRenderRaster
+import DynRenderPipeline
+import DynRenderDisplayList
 
 func now() -> Double {
     var t = timespec()

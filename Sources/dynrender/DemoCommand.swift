@@ -1,8 +1,7 @@
 import ArgumentParser
-import Codecs
-import Demos
+import DynRender
+import DynRenderDemos
 import Foundation
-import Rendering
 
 /// `dynrender demo NAME`: renders one demo to a GIF and/or a PNG sequence.
 struct DemoCommand: ParsableCommand {
@@ -18,14 +17,14 @@ struct DemoCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write every frame's display list here (JSON Lines; see 'dynrender raster').", valueName: "file.jsonl"))
     var trace: String?
 
-    @Option(parsing: .unconditional, help: "Frames per second (default 50 for GIF, the format's maximum; 60 for PNG).")
+    @Option(parsing: .unconditional, help: "Frames per second. (default: \(RenderPlan.format(RenderOptions.defaultGIFFrameRate)) with a GIF, the format's maximum; else \(RenderPlan.format(RenderOptions.defaultFrameRate)))")
     var fps: Double?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Length in seconds (default: the demo's).", valueName: "seconds"))
     var duration: Double?
 
-    @Option(parsing: .unconditional, help: "Pixels per point.")
-    var scale: Double = 2
+    @Option(parsing: .unconditional, help: "Pixels per point. (default: \(RenderPlan.format(RenderOptions.defaultScale)))")
+    var scale: Double?
 
     @Option(help: ArgumentHelp("Canvas size in points, e.g. 390x844 (default: the demo's).", valueName: "WxH"))
     var size: String?
@@ -43,11 +42,11 @@ struct DemoCommand: ParsableCommand {
             throw CommandFailure.usage("unknown demo '\(name)'\(hint) (see 'dynrender list')")
         }
         var options = RenderOptions()
-        try output.apply(to: &options)
+        output.apply(to: &options)
         options.tracePath = trace
         options.fps = fps
         options.duration = duration
-        options.scale = scale
+        if let scale { options.scale = scale }
         options.showsTouches = showTouches
         options.showsDynamicsDebug = debug
         if let size {
@@ -61,19 +60,14 @@ struct DemoCommand: ParsableCommand {
             try? FileManager.default.createDirectory(atPath: "output", withIntermediateDirectories: true)
         }
 
-        let plan: RenderPlan
-        do {
-            plan = try RenderPlan(demo: demo, options: options)
-        } catch let error as RenderUsageError {
-            throw CommandFailure.usage(error.description)
-        }
         let started = Date()
         let reporter = output.quiet ? nil : ProgressReporter()
         defer { reporter?.finish() }
+        let summary: RenderSummary
         do {
-            try FrameRenderer(options: options).run(plan, progress: reporter.map { r in { r.report($0) } })
+            summary = try demo.render(options: options, progress: reporter.map { r in { r.report($0) } })
         } catch let error as RenderUsageError {
-            throw CommandFailure.usage(error.description)
+            throw CommandFailure.usage(error)
         } catch {
             throw CommandFailure.io(String(describing: error))
         }
@@ -81,7 +75,7 @@ struct DemoCommand: ParsableCommand {
         guard !output.quiet else { return }
         let seconds = Date().timeIntervalSince(started)
         let targets = [options.gifPath, options.apngPath, options.pngDirectory, options.tracePath].compactMap { $0 }.joined(separator: " and ")
-        print("wrote \(targets): \(plan.frameCount) frames, \(plan.pixelWidth)x\(plan.pixelHeight) px, in \(String(format: "%.2f", seconds)) s")
+        print("wrote \(targets): \(summary.frameCount) frames, \(summary.pixelWidth)x\(summary.pixelHeight) px, in \(String(format: "%.2f", seconds)) s")
     }
 
     /// Parses `WxH` (points, decimals allowed).

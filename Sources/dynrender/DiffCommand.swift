@@ -1,6 +1,5 @@
 import ArgumentParser
-import Codecs
-import Diff
+import DynRender
 import Foundation
 
 /// `dynrender diff A B`: compares two PNGs, PNG directories or GIFs; exit 0 when they match within

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DynRender
 import Foundation
 
 /// `dynrender`: the command-line entry point. Commands only parse and compose; the work lives in
@@ -39,6 +40,27 @@ struct CommandFailure: Error {
 
     static func usage(_ message: String) -> CommandFailure { CommandFailure(message: message, exitCode: 2) }
     static func io(_ message: String) -> CommandFailure { CommandFailure(message: message, exitCode: 1) }
+
+    /// A library usage error, its options named by their flags.
+    static func usage(_ error: RenderUsageError) -> CommandFailure { usage(error.message(naming: flag)) }
+
+    /// The flag that sets each of `RenderOptions`' knobs.
+    static func flag(_ option: RenderOption) -> String {
+        switch option {
+        case .gif: return "--gif"
+        case .apng: return "--apng"
+        case .pngDirectory: return "--png-dir"
+        case .trace: return "--trace"
+        case .fps: return "--fps"
+        case .duration: return "--duration"
+        case .scale: return "--scale"
+        case .size: return "--size"
+        case .lossiness: return "--lossy"
+        case .loop: return "--loop"
+        case .pngCompressionLevel: return "--png-level"
+        case .threads: return "--threads"
+        }
+    }
 }
 
 struct RootCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Rendering
+import DynRender
+import DynRenderGallery
 
 /// `dynrender gallery`: every demo's GIF and poster, a contact sheet and a Markdown index.
 struct GalleryCommand: ParsableCommand {
@@ -28,10 +29,7 @@ struct GalleryCommand: ParsableCommand {
         options.directory = out
         options.scale = scale
         options.fps = fps
-        if let threads {
-            guard (1...2).contains(threads) else { throw CommandFailure.usage("--threads must be 1 or 2, not \(threads)") }
-            options.threads = threads
-        }
+        if let threads { options.threads = threads }
         let started = Date()
         var last = started
         let items: [GalleryItem]
@@ -43,7 +41,7 @@ struct GalleryCommand: ParsableCommand {
                 last = now
             }
         } catch let error as RenderUsageError {
-            throw CommandFailure.usage(error.description)
+            throw CommandFailure.usage(error)
         } catch {
             throw CommandFailure.io(String(describing: error))
         }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Demos
+import DynRenderDemos
 
 /// `dynrender list`: every demo with its one-line description.
 struct ListCommand: ParsableCommand {

@@ -1,6 +1,5 @@
 import ArgumentParser
-import Codecs
-import Rendering
+import DynRender
 
 /// The output options every rendering command shares: where to write and how.
 struct OutputOptions: ParsableArguments {
@@ -23,7 +22,7 @@ struct OutputOptions: ParsableArguments {
     var loop: Int = 0
 
     @Option(name: .customLong("png-level"), parsing: .unconditional, help: ArgumentHelp("zlib level of PNG frames, 0...9.", valueName: "N"))
-    var pngLevel: Int = 6
+    var pngLevel: Int = RenderOptions.defaultPNGCompressionLevel
 
     @Option(parsing: .unconditional, help: ArgumentHelp("1 to render on one thread; 2 (the default on a multi-core machine) encodes while the next frame is drawn. Output is identical.", valueName: "N"))
     var threads: Int?
@@ -34,21 +33,14 @@ struct OutputOptions: ParsableArguments {
     /// Whether any image output was asked for.
     var hasImageOutput: Bool { gif != nil || apng != nil || pngDirectory != nil }
 
-    /// Copies these options into `options`, refusing a negative loop count.
-    func apply(to options: inout RenderOptions) throws {
-        guard loop >= 0 else { throw CommandFailure.usage("--loop must be 0 (for ever) or a positive count, not \(loop)") }
+    /// Copies these options into `options`; `FrameRenderer` checks them.
+    func apply(to options: inout RenderOptions) {
         options.gifPath = gif
         options.apngPath = apng
-        guard (0...GIFQuality.maximumLossiness).contains(lossy) else {
-            throw CommandFailure.usage("--lossy must be 0...\(GIFQuality.maximumLossiness), not \(lossy)")
-        }
         options.gifQuality = GIFQuality(dithers: dither, lossiness: lossy)
         options.pngDirectory = pngDirectory
         options.loop = loop == 0 ? .forever : .times(loop)
         options.pngCompressionLevel = pngLevel
-        if let threads {
-            guard (1...2).contains(threads) else { throw CommandFailure.usage("--threads must be 1 or 2, not \(threads)") }
-            options.threads = threads
-        }
+        if let threads { options.threads = threads }
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Rendering
+import DynRender
 
 /// Shows how a render is going on stderr once it has taken more than a second: a bar redrawn in
 /// place (frames, frames per second, time left) on a terminal, a plain line at each quarter

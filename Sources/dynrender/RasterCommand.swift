@@ -1,8 +1,6 @@
 import ArgumentParser
-import Codecs
+import DynRender
 import Foundation
-import Raster
-import Rendering
 
 /// `dynrender raster FILE.jsonl`: renders a display-list file (from `--trace` or any other tool).
 struct RasterCommand: ParsableCommand {
@@ -19,7 +17,7 @@ struct RasterCommand: ParsableCommand {
             throw CommandFailure.usage("say where to write: --gif PATH, --apng PATH and/or --png-dir DIR")
         }
         var options = RenderOptions()
-        try output.apply(to: &options)
+        output.apply(to: &options)
         let started = Date()
         let count: Int
         let reporter = output.quiet ? nil : ProgressReporter()
@@ -31,7 +29,7 @@ struct RasterCommand: ParsableCommand {
         } catch let error as DisplayListError {
             throw CommandFailure.usage("\(file): \(error)")
         } catch let error as RenderUsageError {
-            throw CommandFailure.usage(error.description)
+            throw CommandFailure.usage(error)
         } catch {
             throw CommandFailure.io(String(describing: error))
         }

@@ -1,7 +1,7 @@
 import ArgumentParser
-import Demos
+import DynRenderDemos
 import Foundation
-import Rendering
+import DynRenderGoldens
 
 /// `dynrender record`: re-writes the demos' golden frames (what the golden tests compare with).
 struct RecordCommand: ParsableCommand {

@@ -1,7 +1,8 @@
+import DynRender
 import Foundation
 import Testing
-import Codecs
-import Pixels
+import DynRenderCodecs
+import DynRenderPixels
 
 /// Runs the built `dynrender` binary as a user would.
 @Suite(.serialized) struct CLITests {

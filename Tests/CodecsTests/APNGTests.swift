@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import Codecs
-import Pixels
+@testable import DynRenderCodecs
+import DynRenderPixels
 
 /// A reader for the APNGs under test, independent of the writer's code paths: it walks the
 /// chunks, rebuilds each frame as a standalone PNG (IHDR with the frame's size + its data) that

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import Codecs
-import Pixels
+@testable import DynRenderCodecs
+import DynRenderPixels
 
 @Suite struct GIFTests {
     /// Writes `frames` at `fps` and returns the decoded file.

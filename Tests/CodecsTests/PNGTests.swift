@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import Codecs
-import Pixels
+@testable import DynRenderCodecs
+import DynRenderPixels
 
 @Suite struct PNGTests {
     @Test func rgbaRoundTripIsExact() throws {

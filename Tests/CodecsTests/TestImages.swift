@@ -1,4 +1,4 @@
-import Pixels
+import DynRenderPixels
 
 /// Small deterministic images for codec tests.
 enum TestImages {

@@ -1,8 +1,9 @@
+import DynRender
 import Foundation
 import Testing
-import Codecs
-@testable import Diff
-import Pixels
+import DynRenderCodecs
+@testable import DynRenderDiff
+import DynRenderPixels
 
 /// The comparison counts what differs, measures it perceptually, tells anti-aliased edges from
 /// real changes, and draws what it found.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import Dynamics
+import DynRenderDynamics
+import DynRenderGeometry
 
 @Suite struct AnimatorTests {
     @Test func actionRunsOnceEveryStep() {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import Dynamics
+import DynRenderDynamics
+import DynRenderGeometry
 
 /// Attachments and snap against the damped oscillator and the pendulum.
 @Suite struct AttachmentTests {

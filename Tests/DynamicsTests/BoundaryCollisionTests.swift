@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import Dynamics
+import DynRenderDynamics
+import DynRenderGeometry
 
 /// An item dropped in a box: bounce height against restitution, rest on the floor, no tunnelling.
 @Suite struct BoundaryCollisionTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import Dynamics
+import DynRenderDynamics
+import DynRenderGeometry
 
 /// Fields against their laws (units as documented on `FieldBehavior.Kind`).
 @Suite struct FieldTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import Dynamics
+import DynRenderDynamics
+import DynRenderGeometry
 
 /// Gravity against kinematics: with UIKit's unit 1.0 = 1000 pt/s², an item falls 500·t² pt.
 @Suite struct GravityTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import Dynamics
+import DynRenderDynamics
+import DynRenderGeometry
 
 /// Item–item and item–segment contacts against mechanics: momentum, restitution, friction,
 /// stacking, toppling, and the collision delegate.

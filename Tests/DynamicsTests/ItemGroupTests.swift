@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import Dynamics
+import DynRenderDynamics
+import DynRenderGeometry
 
 /// Item groups: one rigid body made of its members.
 @Suite struct ItemGroupTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import Dynamics
+import DynRenderDynamics
+import DynRenderGeometry
 
 /// The iOS 9 attachment kinds: sliding, limit, fixed and pin, with ranges and friction torque.
 @Suite struct JointKindTests {

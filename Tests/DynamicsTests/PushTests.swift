@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import Dynamics
+import DynRenderDynamics
+import DynRenderGeometry
 
 /// Pushes against Newton: a = 100·magnitude/m pt/s² (continuous), Δv = 100·magnitude/m pt/s
 /// (instantaneous), with m = density·w·h/10⁴.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import Dynamics
+import DynRenderDynamics
+import DynRenderGeometry
 
 /// Ellipse and path collision bounds, and path boundaries.
 @Suite struct ShapeTests {

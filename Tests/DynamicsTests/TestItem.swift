@@ -1,5 +1,6 @@
 import Foundation
-import Dynamics
+import DynRenderDynamics
+import DynRenderGeometry
 
 /// A minimal dynamic item, as a user's custom `UIDynamicItem` would be.
 final class TestItem: DynamicItem {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Geometry
+import DynRenderGeometry
 
 @Suite struct GeometryTests {
     @Test func rotationMatchesUIKitsConvention() {

@@ -1,10 +1,11 @@
+import DynRender
 import Foundation
 import Testing
-import Demos
+import DynRenderDemos
 import DynRenderTesting
-import Layout
-import Raster
-import Scene
+import DynRenderCollectionViews
+import DynRenderRaster
+import DynRenderScene
 
 /// `Tests/Goldens`, beside this target.
 let goldensRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

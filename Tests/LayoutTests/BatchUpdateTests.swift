@@ -1,6 +1,7 @@
+import DynRender
 import Foundation
 import Testing
-import Layout
+import DynRenderCollectionViews
 
 @Suite struct BatchUpdateTests {
     /// A flow layout whose inserted cells fade in from 100 pt below and whose deleted cells

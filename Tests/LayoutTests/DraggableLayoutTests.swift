@@ -1,6 +1,7 @@
+import DynRender
 import Foundation
 import Testing
-import Layout
+import DynRenderCollectionViews
 
 @Suite struct DraggableLayoutTests {
     /// The drag demo's grid: 50 × 50 cells, 10 pt apart, on a 320 × 568 screen.

@@ -1,5 +1,6 @@
+import DynRender
 import Foundation
-import Layout
+import DynRenderCollectionViews
 
 /// Drives a collection view the way a scene's timeline does: ticks at the animator's step
 /// (1/120 s), with a finger that can follow a path in frame coordinates.

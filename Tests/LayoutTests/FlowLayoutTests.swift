@@ -1,6 +1,7 @@
+import DynRender
 import Foundation
 import Testing
-import Layout
+import DynRenderCollectionViews
 
 @Suite struct FlowLayoutTests {
     /// The springy demo's metrics on a 320-pt-wide screen.

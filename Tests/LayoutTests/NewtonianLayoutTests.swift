@@ -1,6 +1,7 @@
+import DynRender
 import Foundation
 import Testing
-import Layout
+import DynRenderCollectionViews
 
 @Suite struct NewtonianLayoutTests {
     /// The original's iPad landscape screen.

@@ -1,6 +1,7 @@
+import DynRender
 import Foundation
 import Testing
-import Layout
+import DynRenderCollectionViews
 
 @Suite struct ScrollingTests {
     @Test func contentFollowsTheFingerAndStretchesPastTheTop() throws {

@@ -1,6 +1,7 @@
+import DynRender
 import Foundation
 import Testing
-import Layout
+import DynRenderCollectionViews
 
 @Suite struct SpringyFlowLayoutTests {
     /// A plain flow layout with the springy layout's metrics, for the cells' home positions; it

@@ -1,5 +1,6 @@
+import DynRender
 import Foundation
-@testable import Raster
+@testable import DynRenderRaster
 
 /// A slow, independent reference: coverage of each pixel by a rounded rectangle measured on a
 /// 64×64 grid of sample points per pixel (error ≤ 1/64 of a pixel's width along an edge).

@@ -1,7 +1,8 @@
+import DynRender
 import Foundation
 import Testing
-@testable import Raster
-import Geometry
+@testable import DynRenderRaster
+import DynRenderGeometry
 
 @Suite struct DisplayListJSONTests {
     let sample = DisplayListFrame(index: 3, time: 0.05, list: DisplayList(

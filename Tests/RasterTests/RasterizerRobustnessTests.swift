@@ -1,8 +1,9 @@
+import DynRender
 import Foundation
 import Testing
-@testable import Raster
-import Geometry
-import Pixels
+@testable import DynRenderRaster
+import DynRenderGeometry
+import DynRenderPixels
 
 /// The rasteriser over inputs nobody would write by hand: random frames with radii of exactly half
 /// a side and more, shapes across and far beyond every canvas edge, degenerate and sheared

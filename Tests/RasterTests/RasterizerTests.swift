@@ -1,7 +1,8 @@
+import DynRender
 import Foundation
 import Testing
-@testable import Raster
-import Geometry
+@testable import DynRenderRaster
+import DynRenderGeometry
 
 @Suite struct RasterizerTests {
     let white = RGBA8(255, 255, 255)

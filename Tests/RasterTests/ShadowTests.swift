@@ -1,7 +1,8 @@
+import DynRender
 import Foundation
 import Testing
-@testable import Raster
-import Geometry
+@testable import DynRenderRaster
+import DynRenderGeometry
 
 @Suite struct ShadowTests {
     /// A rotated, rounded shape with a soft shadow at scale 2 against an independent reference:

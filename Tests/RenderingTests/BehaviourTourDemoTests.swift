@@ -1,8 +1,9 @@
+import DynRender
 import Foundation
 import Testing
-@testable import Demos
-import Rendering
-import Codecs
+@testable import DynRenderDemos
+import DynRenderPipeline
+import DynRenderCodecs
 
 /// The behaviour-tour demos tell their stories: checked against the physics they show.
 @Suite struct BehaviourTourDemoTests {
@@ -51,8 +52,8 @@ import Codecs
         options.gifPath = path
         options.scale = 0.25
         options.fps = 10
-        let plan = try RenderPlan(demo: demo, options: options)
-        #expect(try FrameRenderer(options: options).run(plan) == plan.frameCount)
+        let plan = try demo.plan(options)
+        #expect(try demo.render(options: options).frameCount == plan.frameCount)
         let gif = try GIFDecoder().read(path)
         #expect(gif.frames.first?.width == plan.pixelWidth && gif.frames.first?.height == plan.pixelHeight)
         #expect(gif.delays.reduce(0, +) == Int((demo.duration * 100).rounded()), "\(demo.name)")

@@ -1,9 +1,10 @@
+import DynRender
 import Foundation
 import Testing
-@testable import Demos
-import Rendering
-import Codecs
-import Pixels
+@testable import DynRenderDemos
+import DynRenderPipeline
+import DynRenderCodecs
+import DynRenderPixels
 
 @Suite struct GravityDemoTests {
     /// The demo's square, sampled at 50 fps frame times before it reaches the floor, has fallen
@@ -46,8 +47,7 @@ import Pixels
             options.scale = 0.5
             options.fps = 25
             options.threads = threads
-            let plan = try RenderPlan(demo: demo, options: options)
-            try FrameRenderer(options: options).run(plan)
+            try demo.render(options: options)
             files.append([try Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(name).gif")),
                           try Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(name).apng")),
                           try Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(name)/frame-0030.png"))])
@@ -55,7 +55,7 @@ import Pixels
             options.apngPath = nil
             options.pngDirectory = nil
             options.gifQuality.lossiness = 3
-            try FrameRenderer(options: options).run(try RenderPlan(demo: demo, options: options))
+            try demo.render(options: options)
             files[files.count - 1].append(try Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(name)-lossy.gif")))
         }
         #expect(files[0] == files[1], "two runs differ")
@@ -69,8 +69,7 @@ import Pixels
         var options = RenderOptions()
         options.gifPath = "\(directory)/g.gif"
         options.scale = 0.5
-        let plan = try RenderPlan(demo: GravityDemo.demo, options: options)
-        try FrameRenderer(options: options).run(plan)
+        try GravityDemo.demo.render(options: options)
         let gif = try GIFDecoder().read("\(directory)/g.gif")
         #expect(gif.loopCount == 0)
         #expect(abs(gif.duration - GravityDemo.demo.duration) <= 0.01)
@@ -88,18 +87,18 @@ import Pixels
             options.gifPath = "/tmp/x.gif"
             change(&options)
             do {
-                _ = try RenderPlan(demo: GravityDemo.demo, options: options)
+                _ = try GravityDemo.demo.plan(options)
                 return nil
             } catch {
                 return String(describing: error)
             }
         }
         #expect(message { $0.fps = 60 }?.contains("above the GIF limit of 50 fps") == true)
-        #expect(message { $0.fps = 0 }?.contains("--fps must be a positive number, not 0") == true)
+        #expect(message { $0.fps = 0 }?.contains("fps must be a positive number, not 0") == true)
         #expect(message { $0.fps = .nan }?.contains("not nan") == true)
-        #expect(message { $0.duration = -1 }?.contains("--duration") == true)
+        #expect(message { $0.duration = -1 }?.contains("duration must be a positive number of seconds") == true)
         #expect(message { $0.duration = 1e6 }?.contains("longer than the limit") == true)
-        #expect(message { $0.scale = 0 }?.contains("--scale") == true)
+        #expect(message { $0.scale = 0 }?.contains("scale must be greater than 0") == true)
         #expect(message { $0.scale = 8; $0.size = CGSize(width: 5000, height: 5000) }?.contains("the canvas would be 40000x40000 pixels") == true)
         #expect(message { $0.fps = 50 } == nil)
     }

@@ -1,8 +1,9 @@
+import DynRender
 import Foundation
 import Testing
-import Demos
-import Layout
-import Scene
+import DynRenderDemos
+import DynRenderCollectionViews
+import DynRenderScene
 
 /// The scripted demos tell the stories their summaries promise.
 @Suite struct InteractiveDemoTests {

@@ -1,7 +1,8 @@
+import DynRender
 import Foundation
 import Testing
-import Scene
-import Layout
+import DynRenderScene
+import DynRenderCollectionViews
 
 @Suite struct TimelineTests {
     @Test func touchesReportBeganChangedEndedAtEveryStep() throws {

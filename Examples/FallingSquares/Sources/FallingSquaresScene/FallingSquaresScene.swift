@@ -1,9 +1,7 @@
 // Three squares of different sizes fall together (gravity does not depend on mass) and land in a
 // box, driven by a behaviour of our own that composes UIKit Dynamics primitives; then a scripted
 // tap kicks the big one back up while it changes colour.
-import Dynamics
-import Foundation
-import Scene
+import DynRender
 
 /// A composite behaviour, as a UIKit user would write one: gravity plus a floor, as one unit.
 public final class FallInBoxBehavior: DynamicBehavior {

@@ -1,0 +1,18 @@
+// The front door: `import DynRender` gives a user everything needed to define a scene (views,
+// collection views, behaviours, a timeline), render it to GIF, APNG or PNG frames, and compare
+// frames — and nothing else: the demos, the gallery and the command line stay out of a user's
+// namespace. This is the only module that re-exports others; each module below imports exactly
+// what it uses.
+// Foundation too, as UIKit does: CGPoint, CGSize, CGRect and TimeInterval are in every signature.
+@_exported import Foundation
+@_exported import DynRenderGeometry
+@_exported import DynRenderPixels
+@_exported import DynRenderDynamics
+@_exported import DynRenderDisplayList
+@_exported import DynRenderCollectionViews
+@_exported import DynRenderScene
+@_exported import DynRenderRaster
+@_exported import DynRenderCodecs
+@_exported import DynRenderPipeline
+@_exported import DynRenderDiff
+@_exported import DynRenderDiffFiles

@@ -1,0 +1,84 @@
+import DynRenderPixels
+
+/// A file format's side of an animation: how blocks are compressed and how the compressed blocks
+/// are written, in order, to the file. GIF and APNG are the two.
+public protocol AnimationSink: AnyObject {
+    /// A block once compressed, ready to append.
+    associatedtype Compressed
+    /// What compresses blocks. Each thread that compresses uses its own; compressing depends on
+    /// nothing but the block, so any compressor gives the same bytes.
+    associatedtype Compressor
+    /// The format's clock.
+    static var timing: AnimationTiming { get }
+    var width: Int { get }
+    var height: Int { get }
+    func makeCompressor() throws -> Compressor
+    func compress(_ block: AnimationBlock, with compressor: Compressor) throws -> Compressed
+    /// Writes the next block.
+    func append(_ compressed: Compressed) throws
+    /// Completes the file and moves it into place.
+    func finish() throws
+    /// Abandons the file: nothing appears at its path, and a file already there is untouched.
+    func cancel()
+}
+
+/// Writes an animation one frame at a time: a `FrameSequencer` on the sink's clock (timing,
+/// merging, changed regions) feeding the sink's compression and file. `GIFEncoder` and
+/// `APNGEncoder` are this with their sinks; the renderer uses the same pieces on two threads.
+public final class AnimationEncoder<Sink: AnimationSink> {
+    public let sink: Sink
+    private var sequencer: FrameSequencer
+    private let compressor: Sink.Compressor
+
+    public init(sink: Sink) throws {
+        self.sink = sink
+        sequencer = FrameSequencer(width: sink.width, height: sink.height, timing: Sink.timing)
+        do {
+            compressor = try sink.makeCompressor()
+        } catch {
+            sink.cancel()
+            throw error
+        }
+    }
+
+    deinit {
+        sink.cancel()
+    }
+
+    public var width: Int { sink.width }
+    public var height: Int { sink.height }
+
+    /// Adds a frame shown from `time` (seconds) until the next frame's time. `change` says how it
+    /// differs from the image passed in the previous call, when the caller already knows.
+    public func addFrame(_ image: RGBAImage, at time: Double, change: FrameChange = .unknown) throws {
+        for block in try blocks(adding: image, at: time, change: change) {
+            try sink.append(sink.compress(block, with: compressor))
+        }
+    }
+
+    /// Writes the queued frames, the last shown until `endTime` (seconds), and moves the file into place.
+    public func finish(endTime: Double) throws {
+        do {
+            for block in closingBlocks(endTime: endTime) { try sink.append(sink.compress(block, with: compressor)) }
+            try sink.finish()
+        } catch {
+            sink.cancel()
+            throw error
+        }
+    }
+
+    /// Abandons the file.
+    public func cancel() {
+        sink.cancel()
+    }
+
+    /// The sequencing step alone: the blocks whose delays `image` makes known.
+    public func blocks(adding image: RGBAImage, at time: Double, change: FrameChange = .unknown) throws -> [AnimationBlock] {
+        try sequencer.add(image, at: time, change: change)
+    }
+
+    /// The sequencing step alone: the blocks still queued, the last shown until `endTime`.
+    public func closingBlocks(endTime: Double) -> [AnimationBlock] {
+        sequencer.finish(endTime: endTime)
+    }
+}

@@ -1,0 +1,142 @@
+import DynRenderPixels
+
+/// What the caller of an encoder already knows about how a frame differs from the frame added
+/// before it, so the encoder need not compare them again (a renderer on another thread can).
+public enum FrameChange: Equatable, Sendable {
+    /// Not known: the encoder compares the frames itself.
+    case unknown
+    /// Every pixel is the same as in the previous frame.
+    case identical
+    /// Exactly the bounding box of the changed pixels, as `RGBAImage.changedRegion(from:)` gives.
+    case region(PixelRect)
+}
+
+/// The clock of an animation format: delays are whole ticks, and shorter than `minimumDelay`
+/// ticks is not shown as written (browsers slow such frames to 100 ms).
+public struct AnimationTiming: Equatable, Sendable {
+    public let ticksPerSecond: Int
+    public let minimumDelay: Int
+
+    public init(ticksPerSecond: Int, minimumDelay: Int) {
+        self.ticksPerSecond = ticksPerSecond
+        self.minimumDelay = minimumDelay
+    }
+
+    /// The timeline position `seconds` in whole ticks (floor, tolerant of rounding in frame/fps
+    /// arithmetic). Delays are differences of these, so they never drift from the timeline.
+    public func ticks(at seconds: Double) -> Int {
+        Int((seconds * Double(ticksPerSecond) + 1e-6).rounded(.down))
+    }
+
+    /// The highest frame rate the format can show: one frame per `minimumDelay`.
+    public var maximumFrameRate: Double { Double(ticksPerSecond) / Double(minimumDelay) }
+}
+
+/// One block of an animation as the sequencer decided it: which image, against which
+/// predecessor, over which region, for how long. The pixels' encoding (a GIF palette, APNG
+/// scanlines) is a pure function of the block, so it can run on whichever thread compresses it.
+public struct AnimationBlock {
+    let image: RGBAImage
+    /// The image shown before; nil for the first block, which covers the whole canvas.
+    let previous: RGBAImage?
+    /// Where `image` differs from `previous`; nil when nothing does (a delay-only block).
+    let region: PixelRect?
+    /// Ticks of the format's clock the block stays up.
+    let delay: Int
+}
+
+/// The part of animation encoding that decides what to write, shared by GIF and APNG: frame
+/// timing from timestamps, merging of identical frames, the changed region against the frame
+/// before.
+///
+/// Separate from compression so a renderer can run the two on different threads: blocks come
+/// out in order and the writer only copies them to the file.
+///
+/// - After the first frame only the bounding box of the pixels that changed is stored, so a still
+///   background costs nothing. A frame identical to the previous one is merged into its delay.
+/// - Delays come from the frames' timestamps (`AnimationTiming`), so their sum equals the
+///   duration. A frame that would show for less than the minimum delay takes the place of the
+///   frame before it instead, so the timeline is kept exactly.
+///
+/// Memory is constant in the number of frames: the last frame emitted and at most two queued.
+public struct FrameSequencer {
+    public let width: Int
+    public let height: Int
+    public let timing: AnimationTiming
+    /// The last image emitted, which the next block is diffed against.
+    private var lastEmitted: RGBAImage?
+    /// Frames whose delay is not known yet: each waits for its successor's start time. Each is
+    /// compared with its predecessor as it arrives (which also finds identical frames); `region`
+    /// is nil when its image was replaced and must be compared again.
+    private var queued: [(image: RGBAImage, start: Int, region: PixelRect??)] = []
+    private var lastTime = -Double.infinity
+
+    public init(width: Int, height: Int, timing: AnimationTiming) {
+        self.width = width
+        self.height = height
+        self.timing = timing
+    }
+
+    /// Takes a frame shown from `time` (seconds) until the next frame's time, and returns the
+    /// blocks whose delays are now known. `change` says how it differs from the image passed in
+    /// the previous call, when the caller already knows.
+    public mutating func add(_ image: RGBAImage, at time: Double, change: FrameChange = .unknown) throws -> [AnimationBlock] {
+        guard image.width == width, image.height == height else {
+            throw CodecError("frame is \(image.width)x\(image.height), the animation is \(width)x\(height)")
+        }
+        guard time > lastTime else { throw CodecError("frame times must increase") }
+        lastTime = time
+        let start = timing.ticks(at: time)
+        if let last = queued.last, start - last.start < timing.minimumDelay {
+            queued[queued.count - 1].image = image  // the earlier frame would be too short
+            queued[queued.count - 1].region = nil
+            return []
+        }
+        // The predecessor is the previous call's image (or one with the same pixels, when that
+        // call was merged), so a known change applies.
+        var region: PixelRect?? = nil
+        if let previous = queued.last?.image ?? lastEmitted {
+            switch change {
+            case .unknown: region = .some(image.changedRegion(from: previous))
+            case .identical: region = .some(nil)
+            case .region(let known): region = .some(known)
+            }
+            if region == .some(nil) && !queued.isEmpty { return [] }  // identical: the last frame stays up longer
+        }
+        queued.append((image, start, region))
+        var blocks: [AnimationBlock] = []
+        while queued.count > 2 {
+            blocks.append(emitFirstQueued(until: queued[1].start))
+        }
+        return blocks
+    }
+
+    /// The remaining blocks, the last shown until `endTime` (seconds).
+    public mutating func finish(endTime: Double) -> [AnimationBlock] {
+        let end = timing.ticks(at: endTime)
+        if queued.count >= 2, end - queued[queued.count - 1].start < timing.minimumDelay {
+            let last = queued.removeLast()
+            queued[queued.count - 1].image = last.image
+            queued[queued.count - 1].region = nil
+        }
+        var blocks: [AnimationBlock] = []
+        while queued.count > 1 {
+            blocks.append(emitFirstQueued(until: queued[1].start))
+        }
+        if let only = queued.first {
+            blocks.append(emitFirstQueued(until: max(end, only.start + timing.minimumDelay)))
+        }
+        return blocks
+    }
+
+    /// The first queued frame as a block against the last one emitted, shown until `end`
+    /// (ticks on the timeline).
+    private mutating func emitFirstQueued(until end: Int) -> AnimationBlock {
+        let (image, start, known) = queued.removeFirst()
+        let previous = lastEmitted
+        var region: PixelRect? = PixelRect(x: 0, y: 0, width: width, height: height)
+        if let previous { region = known ?? image.changedRegion(from: previous) }
+        lastEmitted = image
+        return AnimationBlock(image: image, previous: previous, region: region, delay: end - start)
+    }
+}

@@ -1,0 +1,148 @@
+import DynRenderPixels
+
+/// Chooses at most `maximumColors` palette colours for a set of pixels and maps pixels to them.
+///
+/// When the pixels hold no more distinct colours than that, the palette is exactly those colours
+/// and mapping is lossless: flat UI fills and their anti-aliased edges come out exact. Otherwise
+/// the palette comes from median cut (Heckbert, 1982) over the colour histogram, weighted by pixel
+/// count, and each colour maps to its perceptually nearest entry (OKLab distance), so an edge
+/// blend goes to the entry that looks most like it rather than the one nearest in raw sRGB.
+struct ColorQuantizer {
+    /// Opaque colours (alpha ignored), packed as 0x00BBGGRR.
+    private(set) var palette: [UInt32] = []
+    private var paletteLab: [OKLab] = []
+    /// Colour → palette index, filled lazily for colours not in the palette.
+    private var indexOfColor = ColorTable(capacity: 512)
+
+    /// A palette for `histogram` (colours sorted ascending, with pixel counts) of at most
+    /// `maximumColors` entries.
+    init(histogram: [(color: UInt32, value: Int32)], maximumColors: Int) {
+        precondition(maximumColors >= 1 && maximumColors <= 256)
+        if histogram.count <= maximumColors {
+            palette = histogram.map(\.color)
+        } else {
+            var cut = MedianCut(histogram)
+            palette = cut.palette(count: maximumColors)
+        }
+        paletteLab = palette.map { OKLab(packed: $0) }
+        for (index, color) in palette.enumerated() where indexOfColor.value(for: color) == nil {
+            indexOfColor.set(Int32(index), for: color)
+        }
+    }
+
+    /// The palette index for `color`; the nearest entry when the colour is not in the palette.
+    @inline(__always)
+    mutating func index(of color: UInt32) -> UInt8 {
+        if let index = indexOfColor.value(for: color) { return UInt8(truncatingIfNeeded: index) }
+        let index = nearest(color)
+        indexOfColor.set(Int32(index), for: color)
+        return index
+    }
+
+    /// The palette index for `color` at cell `cell` (0…15, row·4 + column, of a 4×4 Bayer
+    /// matrix): the colour nudged by that cell's threshold before the nearest entry is taken, so
+    /// a gradient between two entries becomes a fine pattern of both instead of a band.
+    mutating func index(of color: UInt32, ditheredAt cell: Int) -> UInt8 {
+        let key = UInt32(cell) << 24 | color
+        if let index = ditheredIndex.value(for: key) { return UInt8(truncatingIfNeeded: index) }
+        // Bayer thresholds (0…15) centred on zero, spread over ±8 of 255 per channel.
+        let offset = (Int(Self.bayer[cell]) * 2 - 15)
+        func nudged(_ shift: UInt32) -> UInt32 { UInt32(min(255, max(0, Int(color >> shift & 0xFF) + offset / 2))) << shift }
+        let index = nearest(nudged(0) | nudged(8) | nudged(16))
+        ditheredIndex.set(Int32(index), for: key)
+        return index
+    }
+
+    /// Colour and Bayer cell → palette index, for dithered frames.
+    private var ditheredIndex = ColorTable(capacity: 512)
+    /// The 4×4 Bayer ordered-dither matrix, row by row.
+    private static let bayer: [UInt8] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5]
+
+    private func nearest(_ color: UInt32) -> UInt8 {
+        let lab = OKLab(packed: color)
+        var best = 0, bestDistance = Float.infinity
+        for (index, entry) in paletteLab.enumerated() {
+            let distance = lab.squaredDistance(to: entry)
+            if distance < bestDistance {
+                bestDistance = distance
+                best = index
+            }
+        }
+        return UInt8(best)
+    }
+}
+
+/// Heckbert's median cut over a weighted colour histogram: repeatedly split the box whose longest
+/// channel extent times pixel count is largest, at the weighted median of that channel; each box's
+/// colour is its weighted mean. Boxes are ranges of one flat array sorted in place.
+private struct MedianCut {
+    private var colors: [UInt32]
+    private var counts: [Int]
+
+    init(_ histogram: [(color: UInt32, value: Int32)]) {
+        colors = histogram.map(\.color)
+        counts = histogram.map { Int($0.value) }
+    }
+
+    private struct Box {
+        var range: Range<Int>
+        var weight: Int
+        var channel: Int
+        var extent: Int
+        var score: Int { range.count > 1 ? extent * weight : 0 }
+    }
+
+    private func box(_ range: Range<Int>) -> Box {
+        var low: (Int, Int, Int) = (255, 255, 255), high: (Int, Int, Int) = (0, 0, 0)
+        var weight = 0
+        for i in range {
+            let c = colors[i]
+            let r = Int(c & 0xFF), g = Int(c >> 8 & 0xFF), b = Int(c >> 16 & 0xFF)
+            low = (min(low.0, r), min(low.1, g), min(low.2, b))
+            high = (max(high.0, r), max(high.1, g), max(high.2, b))
+            weight += counts[i]
+        }
+        let extents = [high.0 - low.0, high.1 - low.1, high.2 - low.2]
+        let channel = extents.firstIndex(of: extents.max()!)!
+        return Box(range: range, weight: weight, channel: channel, extent: extents[channel])
+    }
+
+    mutating func palette(count: Int) -> [UInt32] {
+        var boxes = [box(colors.indices)]
+        while boxes.count < count {
+            guard let pick = boxes.indices.max(by: { boxes[$0].score < boxes[$1].score }),
+                  boxes[pick].score > 0 else { break }
+            let chosen = boxes[pick]
+            let shift = UInt32(chosen.channel * 8)
+            // Sort the box's entries by the chosen channel (ties by colour, for determinism).
+            let order = chosen.range.sorted {
+                let a = colors[$0] >> shift & 0xFF, b = colors[$1] >> shift & 0xFF
+                return a < b || (a == b && colors[$0] < colors[$1])
+            }
+            let sortedColors = order.map { colors[$0] }, sortedCounts = order.map { counts[$0] }
+            colors.replaceSubrange(chosen.range, with: sortedColors)
+            counts.replaceSubrange(chosen.range, with: sortedCounts)
+            var running = 0, cut = chosen.range.lowerBound + 1
+            for i in chosen.range {
+                running += counts[i]
+                if running * 2 >= chosen.weight {
+                    cut = min(max(i + 1, chosen.range.lowerBound + 1), chosen.range.upperBound - 1)
+                    break
+                }
+            }
+            boxes[pick] = box(chosen.range.lowerBound..<cut)
+            boxes.append(box(cut..<chosen.range.upperBound))
+        }
+        return boxes.map { box in
+            var sums = (0, 0, 0)
+            for i in box.range {
+                let c = colors[i], n = counts[i]
+                sums.0 += Int(c & 0xFF) * n
+                sums.1 += Int(c >> 8 & 0xFF) * n
+                sums.2 += Int(c >> 16 & 0xFF) * n
+            }
+            let w = box.weight, half = box.weight / 2
+            return UInt32((sums.0 + half) / w) | UInt32((sums.1 + half) / w) << 8 | UInt32((sums.2 + half) / w) << 16
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import DynRenderPixels
+
+/// How many times a GIF plays.
+public enum GIFLoop: Equatable, Sendable {
+    /// Repeat for ever (NETSCAPE2.0 loop count 0). The default.
+    case forever
+    /// Play this many times in total (≥ 1). Once means no NETSCAPE2.0 extension at all; n > 1 is
+    /// written as n − 1 repeats, which is how browsers count.
+    case times(Int)
+}
+
+/// Writes an animated GIF through giflib, one frame at a time, to a file that appears only when
+/// complete: a `FrameSequencer` (timing, diffing) feeding a `GIFWriter` (palettes, giflib).
+public typealias GIFEncoder = AnimationEncoder<GIFWriter>
+
+extension AnimationEncoder where Sink == GIFWriter {
+    /// GIF stores sizes in 16 bits.
+    public static var maximumSide: Int { GIFWriter.maximumSide }
+
+    /// Starts a GIF of `width`×`height` pixels at `path`, as faithful as `quality` says.
+    public convenience init(path: String, width: Int, height: Int, loop: GIFLoop = .forever,
+                            quality: GIFQuality = GIFQuality()) throws {
+        try self.init(sink: GIFWriter(path: path, width: width, height: height, loop: loop, quality: quality))
+    }
+
+    /// Frames written to the file so far.
+    public var frameCount: Int { sink.frameCount }
+}

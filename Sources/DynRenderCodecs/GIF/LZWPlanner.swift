@@ -1,0 +1,147 @@
+import DynRenderPixels
+
+/// Lossy GIF compression: re-chooses each pixel's palette index, among the entries within a
+/// tolerance of its true colour, so that giflib's LZW coder finds longer strings in its
+/// dictionary and writes fewer codes.
+///
+/// giflib codes indices greedily: it extends the current string while the dictionary holds the
+/// extension, and otherwise emits the string's code and adds the extension (GIF's 4096 codes,
+/// cleared when full — `EGifCompressLine`). This type runs that same parse over the same
+/// dictionary and, where the pixel's own index would end the string, looks through the
+/// extensions the dictionary does hold for one whose colour is close enough (squared RGB
+/// distance at most `tolerance`), or for the transparent index where the pixel is unchanged from
+/// the frame before. The chosen indices then go to giflib, whose parse is the one planned. giflib
+/// still writes every byte; this decides the pixels, as gifsicle's `--lossy` does (after Kornel
+/// Lesiński's lossy LZW).
+///
+/// Every pixel ends within the tolerance of its colour (or shows the unchanged pixel beneath), so
+/// the error is bounded per pixel and does not accumulate from frame to frame; pixels of flat
+/// fills are never moved (see `plan`), which on the shared workloads costs almost no bytes and
+/// gains 2–7 dB of PSNR over moving every pixel.
+struct LZWPlanner {
+    /// Open addressing; each slot holds `key << 12 | code` (key = prefix << 8 | index, 20 bits) or
+    /// `empty`; twice the dictionary's size so probes stay short.
+    private var slots = [UInt32](repeating: empty, count: slotCount)
+    private static let slotCount = 8192
+    private static let empty = UInt32.max
+    /// Per code: its most recent child and its next older sibling (-1: none), and its last index.
+    private var firstChild = [Int16](repeating: -1, count: 4096)
+    private var nextSibling = [Int16](repeating: -1, count: 4096)
+    private var suffix = [UInt8](repeating: 0, count: 4096)
+
+    /// The pixels one block covers, as `EncodedFrame` left them.
+    struct Block {
+        /// The block's indices, rewritten in place.
+        var indices: UnsafeMutableBufferPointer<UInt8>
+        /// The frame's pixels (0xAABBGGRR words, rows of `width`) and the frame's before, if any.
+        var words: UnsafeBufferPointer<UInt32>
+        var previousWords: UnsafeBufferPointer<UInt32>?
+        var rect: PixelRect
+        var width: Int
+        /// The palette (0x00BBGGRR), and the entry that means "unchanged", if any.
+        var palette: [UInt32]
+        var transparentIndex: Int?
+        /// giflib's code size: the palette's bits, at least 2.
+        var bitsPerPixel: Int
+    }
+
+    /// Rewrites `block.indices` so that each pixel moves by a squared RGB distance of at most
+    /// `tolerance` (0–195 075) from its true colour, or stays as it was when unchanged.
+    mutating func plan(_ block: Block, tolerance: Int) {
+        let out = block.indices
+        guard out.count > 1 else { return }
+        let clearCode = 1 << max(2, block.bitsPerPixel)
+        let transparent = block.transparentIndex.map { UInt8($0) }
+        var nextCode = clearCode + 2
+        clear()
+        let paletteRGB = block.palette.map { (Int($0 & 0xFF), Int($0 >> 8 & 0xFF), Int($0 >> 16 & 0xFF)) }
+        slots.withUnsafeMutableBufferPointer { slots in
+        firstChild.withUnsafeMutableBufferPointer { firstChild in
+        nextSibling.withUnsafeMutableBufferPointer { nextSibling in
+        suffix.withUnsafeMutableBufferPointer { suffix in
+        paletteRGB.withUnsafeBufferPointer { paletteRGB in
+            @inline(__always) func slot(_ key: UInt32) -> Int {
+                Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> 19)
+            }
+            @inline(__always) func find(_ key: UInt32) -> Int {
+                var s = slot(key)
+                while true {
+                    let entry = slots[s]
+                    if entry == Self.empty { return -1 }
+                    if entry >> 12 == key { return Int(entry & 0xFFF) }
+                    s = (s + 1) & (Self.slotCount - 1)
+                }
+            }
+            var current = Int(out[0])
+            var o = 1
+            let left = block.rect.x, right = block.rect.x + block.rect.width
+            for row in block.rect.y..<(block.rect.y + block.rect.height) {
+                let base = row * block.width
+                for i in (base + (row == block.rect.y ? left + 1 : left))..<(base + right) {
+                    defer { o += 1 }
+                    let own = out[o]
+                    let key = UInt32(current) << 8
+                    var code = find(key | UInt32(own))
+                    var pixel = own
+                    let word = block.words[i]
+                    let unchanged = transparent != nil && block.previousWords?[i] == word
+                    if code < 0, unchanged, let transparent, transparent != own {
+                        code = find(key | UInt32(transparent))
+                        pixel = transparent
+                    }
+                    // A pixel the same colour as a neighbour in its row belongs to a flat fill
+                    // and stays exact: moving it would leave a visible speck — and, where an
+                    // edge has passed over the background, a trail that stays up as long as the
+                    // background does. Edges and gradients, which differ from both neighbours,
+                    // may move.
+                    let flat = (i > base && block.words[i - 1] == word)
+                        || (i + 1 < base + block.width && block.words[i + 1] == word)
+                    if code < 0, !flat {
+                        // The closest colour among the extensions the dictionary holds.
+                        let r = Int(word & 0xFF), g = Int(word >> 8 & 0xFF), b = Int(word >> 16 & 0xFF)
+                        var best = tolerance + 1
+                        var child = Int(firstChild[current])
+                        while child >= 0 {
+                            let index = suffix[child]
+                            if index == transparent {
+                                if unchanged { best = 0; code = child; pixel = index; break }
+                            } else {
+                                let entry = paletteRGB[Int(index)]
+                                let dr = entry.0 - r, dg = entry.1 - g, db = entry.2 - b
+                                let distance = dr * dr + dg * dg + db * db
+                                if distance < best { best = distance; code = child; pixel = index }
+                            }
+                            child = Int(nextSibling[child])
+                        }
+                    }
+                    if code >= 0 {
+                        current = code
+                        out[o] = pixel
+                        continue
+                    }
+                    // No extension: giflib emits `current`, then adds current + own, or clears
+                    // the dictionary when it is full.
+                    if nextCode >= 4095 {
+                        slots.update(repeating: Self.empty)
+                        for c in 0..<nextCode { firstChild[c] = -1 }
+                        nextCode = clearCode + 2
+                    } else {
+                        var s = slot(key | UInt32(own))
+                        while slots[s] != Self.empty { s = (s + 1) & (Self.slotCount - 1) }
+                        slots[s] = (key | UInt32(own)) << 12 | UInt32(nextCode)
+                        suffix[nextCode] = own
+                        nextSibling[nextCode] = firstChild[current]
+                        firstChild[current] = Int16(nextCode)
+                        nextCode += 1
+                    }
+                    current = Int(own)
+                }
+            }
+        }}}}}
+    }
+
+    private mutating func clear() {
+        slots.withUnsafeMutableBufferPointer { $0.update(repeating: Self.empty) }
+        firstChild.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import DynRenderRaster
+import DynRenderDisplayList
+import DynRenderPixels
+
+/// How a cell draws (the cell's `backgroundColor`, layer `cornerRadius`, border and shadow):
+/// what a headless collection view needs to turn layout attributes into display-list shapes.
+public struct CellAppearance: Equatable, Sendable {
+    /// Straight-alpha sRGB fill.
+    public var backgroundColor: RGBA8
+    /// Points.
+    public var cornerRadius: Double
+    /// Circular or continuous corners (the layer's `cornerCurve`).
+    public var cornerCurve: CornerCurve
+    public var border: Border?
+    public var shadow: Shadow?
+
+    public init(backgroundColor: RGBA8, cornerRadius: Double = 0, cornerCurve: CornerCurve = .circular,
+                border: Border? = nil, shadow: Shadow? = nil) {
+        self.backgroundColor = backgroundColor
+        self.cornerRadius = cornerRadius
+        self.cornerCurve = cornerCurve
+        self.border = border
+        self.shadow = shadow
+    }
+}

@@ -1,0 +1,310 @@
+import Foundation
+import DynRenderRaster
+import DynRenderDisplayList
+import DynRenderPixels
+
+/// A headless `UICollectionView`: a scrolling window (`frame` in its superview, `contentOffset`
+/// into the content) onto cells placed by a `CollectionViewLayout`, with selection, batch
+/// updates, a scripted pan that scrolls it, and cells drawn as display-list shapes.
+///
+/// Time comes from the caller: `advance(to:)` moves scrolling and the layout's animators to a
+/// time in seconds; touches are reported with their times.
+public final class CollectionView {
+    public let collectionViewLayout: CollectionViewLayout
+    /// Where the collection view sits in its superview (the scene), points. A new size is a
+    /// bounds change the layout is asked about first, as UIKit does.
+    public var frame: CGRect {
+        get { storedFrame }
+        set {
+            if newValue.size != storedFrame.size,
+               collectionViewLayout.shouldInvalidateLayout(forBoundsChange: CGRect(origin: contentOffset, size: newValue.size)) {
+                collectionViewLayout.invalidateLayout()
+            }
+            storedFrame = newValue
+        }
+    }
+    private var storedFrame: CGRect
+    /// The point of the content shown at the frame's top-left corner, points.
+    public private(set) var contentOffset: CGPoint = .zero
+    /// Fills the frame behind the cells; nil leaves it clear.
+    public var backgroundColor: RGBA8?
+    /// How each cell draws, given its index path and whether it is selected.
+    public var cellAppearance: (IndexPath, _ isSelected: Bool) -> CellAppearance
+    /// Whether scrolling past the content edges stretches and springs back. Default true.
+    public var bounces = true {
+        didSet { vertical.bounces = bounces; horizontal.bounces = bounces }
+    }
+    /// UIScrollView's deceleration rate per millisecond. Default 0.998 (`.normal`).
+    public var decelerationRate = 0.998 {
+        didSet { vertical.decelerationRate = decelerationRate; horizontal.decelerationRate = decelerationRate }
+    }
+    /// Duration of the appearing and disappearing animations of batch updates, seconds.
+    public var updateAnimationDuration = 0.3
+
+    /// The finger that scrolls the view.
+    public let panGestureRecognizer = PanGestureRecognizer()
+
+    /// Seconds on the collection view's clock: the latest `advance(to:)` or touch.
+    public private(set) var time: TimeInterval = 0
+
+    private var itemCounts: [Int]
+    private var selected: Set<IndexPath> = []
+    private var vertical = ScrollAxis()
+    private var horizontal = ScrollAxis()
+    private var dragStartOffset = CGPoint.zero
+    private var animations = UpdateAnimations()
+    private var pendingUpdates: [CollectionViewUpdateItem]?
+
+    /// A collection view in `frame` (points) showing `itemCounts[s]` items in section `s`.
+    public init(frame: CGRect, collectionViewLayout: CollectionViewLayout, itemCounts: [Int],
+                cellAppearance: @escaping (IndexPath, Bool) -> CellAppearance = { _, selected in
+                    CellAppearance(backgroundColor: selected ? RGBA8(255, 59, 48) : RGBA8(142, 142, 147))
+                }) {
+        precondition(itemCounts.allSatisfy { $0 >= 0 }, "item counts cannot be negative")
+        self.storedFrame = frame
+        self.collectionViewLayout = collectionViewLayout
+        self.itemCounts = itemCounts
+        self.cellAppearance = cellAppearance
+        collectionViewLayout.collectionView = self
+        collectionViewLayout.invalidateLayout()
+        panGestureRecognizer.view = self
+    }
+
+    /// `contentOffset` and the frame's size: the visible part of the content, points.
+    public var bounds: CGRect { CGRect(origin: contentOffset, size: frame.size) }
+
+    public var numberOfSections: Int { itemCounts.count }
+
+    public func numberOfItems(inSection section: Int) -> Int {
+        itemCounts.indices.contains(section) ? itemCounts[section] : 0
+    }
+
+    /// The layout's content size, points (prepares the layout if needed).
+    public var contentSize: CGSize {
+        collectionViewLayout.prepareIfNeeded()
+        return collectionViewLayout.collectionViewContentSize
+    }
+
+    /// The layout's attributes for the cell at `indexPath` (content coordinates), preparing the
+    /// layout first if needed; nil when there is no such cell.
+    public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        collectionViewLayout.prepareIfNeeded()
+        return collectionViewLayout.layoutAttributesForItem(at: indexPath)
+    }
+
+    /// `point` in the superview's (scene's) coordinates as a point of the content, points.
+    public func contentPoint(fromSuperview point: CGPoint) -> CGPoint {
+        CGPoint(x: point.x - frame.minX + contentOffset.x, y: point.y - frame.minY + contentOffset.y)
+    }
+
+    func isValid(_ indexPath: IndexPath) -> Bool {
+        indexPath.count == 2 && (0..<numberOfItems(inSection: indexPath.section)).contains(indexPath.item)
+    }
+
+    // MARK: - Scrolling
+
+    /// Scrolls to `offset` at once, stopping any deceleration. The layout is asked about the
+    /// bounds change first, as UIKit does.
+    public func setContentOffset(_ offset: CGPoint) {
+        vertical.stop()
+        horizontal.stop()
+        moveContent(to: offset)
+    }
+
+    private func moveContent(to offset: CGPoint) {
+        guard offset != contentOffset else { return }
+        let newBounds = CGRect(origin: offset, size: frame.size)
+        if collectionViewLayout.shouldInvalidateLayout(forBoundsChange: newBounds) {
+            collectionViewLayout.invalidateLayout()
+        }
+        contentOffset = offset
+    }
+
+    /// The offsets the content can rest at on each axis, points; an axis scrolls only when its
+    /// range is not empty (the content is longer than the view).
+    private var offsetRanges: (x: ClosedRange<Double>, y: ClosedRange<Double>) {
+        let content = contentSize
+        return (0...max(0, Double(content.width - frame.width)), 0...max(0, Double(content.height - frame.height)))
+    }
+
+    /// A finger touched down at `location` (frame coordinates, points) at `time` (seconds): a
+    /// moving scroll view stops under it.
+    public func panBegan(at location: CGPoint, time: TimeInterval) {
+        self.time = max(self.time, time)
+        vertical.stop()
+        horizontal.stop()
+        dragStartOffset = contentOffset
+        panGestureRecognizer.began(at: location, time: time)
+    }
+
+    /// The finger moved to `location`: the content follows it, stretching past the edges.
+    public func panChanged(to location: CGPoint, time: TimeInterval) {
+        guard panGestureRecognizer.state == .began || panGestureRecognizer.state == .changed else { return }
+        self.time = max(self.time, time)
+        panGestureRecognizer.changed(to: location, time: time)
+        let translation = panGestureRecognizer.translation
+        let ranges = offsetRanges
+        var offset = contentOffset
+        if ranges.y.upperBound > 0 {
+            offset.y = vertical.rubberBanded(Double(dragStartOffset.y - translation.y), range: ranges.y,
+                                             length: Double(frame.height))
+        }
+        if ranges.x.upperBound > 0 {
+            offset.x = horizontal.rubberBanded(Double(dragStartOffset.x - translation.x), range: ranges.x,
+                                               length: Double(frame.width))
+        }
+        moveContent(to: offset)
+    }
+
+    /// The finger lifted: the content glides on with the finger's velocity and decelerates, or
+    /// springs back if it was stretched past an edge.
+    public func panEnded(time: TimeInterval) {
+        guard panGestureRecognizer.state == .began || panGestureRecognizer.state == .changed else { return }
+        self.time = max(self.time, time)
+        let velocity = panGestureRecognizer.velocity
+        panGestureRecognizer.ended()
+        let ranges = offsetRanges
+        if ranges.y.upperBound > 0 {
+            vertical.release(offset: Double(contentOffset.y), velocity: -Double(velocity.dy), at: time, range: ranges.y)
+        }
+        if ranges.x.upperBound > 0 {
+            horizontal.release(offset: Double(contentOffset.x), velocity: -Double(velocity.dx), at: time, range: ranges.x)
+        }
+    }
+
+    /// True while the content glides or springs back after a pan.
+    public var isDecelerating: Bool { vertical.isMoving || horizontal.isMoving }
+
+    /// Moves scrolling, update animations and the layout's animators to `time` (seconds), then
+    /// prepares the layout if anything invalidated it.
+    public func advance(to time: TimeInterval) {
+        guard time >= self.time else { return }
+        self.time = time
+        if isDecelerating {
+            let ranges = offsetRanges
+            var offset = contentOffset
+            if let y = vertical.offset(at: time, range: ranges.y) { offset.y = y }
+            if let x = horizontal.offset(at: time, range: ranges.x) { offset.x = x }
+            moveContent(to: offset)
+        }
+        collectionViewLayout.advance(to: time)
+        animations.removeFinished(at: time)
+        collectionViewLayout.prepareIfNeeded()
+    }
+
+    // MARK: - Selection
+
+    /// Selected index paths in index-path order.
+    public var indexPathsForSelectedItems: [IndexPath] { selected.sorted() }
+
+    public func isSelected(_ indexPath: IndexPath) -> Bool { selected.contains(indexPath) }
+
+    public func selectItem(at indexPath: IndexPath) {
+        guard isValid(indexPath) else { return }
+        selected.insert(indexPath)
+    }
+
+    public func deselectItem(at indexPath: IndexPath) {
+        selected.remove(indexPath)
+    }
+
+    /// The cell under `point` (content coordinates), topmost first, as UIKit's
+    /// `indexPathForItem(at:)`.
+    public func indexPathForItem(at point: CGPoint) -> IndexPath? {
+        let probe = CGRect(x: point.x, y: point.y, width: 0, height: 0).insetBy(dx: -0.5, dy: -0.5)
+        return orderedAttributes(in: probe).last { attributes in
+            let inverse = attributes.transform.inverted()
+            let local = CGPoint(x: point.x - attributes.center.x, y: point.y - attributes.center.y).applying(inverse)
+            return abs(local.x) <= attributes.size.width / 2 && abs(local.y) <= attributes.size.height / 2
+        }?.indexPath
+    }
+
+    // MARK: - Batch updates
+
+    /// Groups inserts and deletes into one update: the layout is told about all of them at once
+    /// and inserts' index paths are read after the deletions, as UIKit reads them.
+    public func performBatchUpdates(_ updates: () throws -> Void) throws {
+        precondition(pendingUpdates == nil, "batch updates do not nest")
+        pendingUpdates = []
+        defer { pendingUpdates = nil }
+        try updates()
+        try apply(pendingUpdates ?? [])
+    }
+
+    /// Inserts items at `indexPaths` (positions after the update).
+    public func insertItems(at indexPaths: [IndexPath]) throws {
+        try record(indexPaths.map(CollectionViewUpdateItem.insert))
+    }
+
+    /// Deletes the items at `indexPaths` (positions before the update).
+    public func deleteItems(at indexPaths: [IndexPath]) throws {
+        try record(indexPaths.map(CollectionViewUpdateItem.delete))
+    }
+
+    private func record(_ items: [CollectionViewUpdateItem]) throws {
+        if pendingUpdates != nil {
+            pendingUpdates?.append(contentsOf: items)
+        } else {
+            try apply(items)
+        }
+    }
+
+    private func apply(_ updates: [CollectionViewUpdateItem]) throws {
+        let plan = try BatchUpdatePlan(updates: updates, itemCounts: itemCounts)
+        var departing: [(IndexPath, LayoutAttributes)] = []
+        for indexPath in plan.deleted {
+            if let attributes = layoutAttributesForItem(at: indexPath) { departing.append((indexPath, attributes.copy())) }
+        }
+        animations.finishAll()
+        itemCounts = plan.newCounts
+        selected = Set(selected.compactMap(plan.newIndexPath(for:)))
+        collectionViewLayout.invalidateLayout()
+        collectionViewLayout.prepareIfNeeded()
+        collectionViewLayout.prepare(forCollectionViewUpdates: plan.items)
+        for (indexPath, from) in departing {
+            guard let to = collectionViewLayout.finalLayoutAttributesForDisappearingItem(at: indexPath) else { continue }
+            animations.add(.disappearing(from: from, to: to.copy()), start: time, duration: updateAnimationDuration)
+        }
+        for indexPath in plan.inserted {
+            guard let from = collectionViewLayout.initialLayoutAttributesForAppearingItem(at: indexPath) else { continue }
+            animations.add(.appearing(indexPath: indexPath, from: from.copy()), start: time, duration: updateAnimationDuration)
+        }
+        collectionViewLayout.finalizeCollectionViewUpdates()
+    }
+
+    // MARK: - Drawing
+
+    /// The cells meeting `rect` (content coordinates) as they are drawn now, back to front:
+    /// ascending zIndex, ties in the order the layout gave them; appearing and disappearing cells
+    /// are at their animated positions.
+    public func orderedAttributes(in rect: CGRect) -> [LayoutAttributes] {
+        collectionViewLayout.prepareIfNeeded()
+        var cells = collectionViewLayout.layoutAttributesForElements(in: rect)
+        animations.apply(to: &cells, at: time, in: rect)
+        return cells.enumerated()
+            .sorted { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }
+            .map(\.element)
+    }
+
+    /// The visible cells, back to front (see `orderedAttributes(in:)`).
+    public var visibleAttributes: [LayoutAttributes] { orderedAttributes(in: bounds) }
+
+    /// Appends the background and the visible cells as shapes in the superview's coordinates.
+    /// Cells are not clipped to the frame: a collection view that does not fill its canvas can
+    /// show cells sticking out past its edges.
+    public func appendShapes(to shapes: inout [RoundedRectangle]) {
+        if let backgroundColor {
+            shapes.append(RoundedRectangle(center: CGPoint(x: frame.midX, y: frame.midY), size: frame.size,
+                                           fill: backgroundColor))
+        }
+        let dx = frame.minX - contentOffset.x, dy = frame.minY - contentOffset.y
+        for cell in visibleAttributes where !cell.isHidden && cell.alpha > 0 {
+            let appearance = cellAppearance(cell.indexPath, selected.contains(cell.indexPath))
+            shapes.append(RoundedRectangle(center: CGPoint(x: cell.center.x + dx, y: cell.center.y + dy),
+                                           size: cell.size, cornerRadius: appearance.cornerRadius,
+                                           transform: cell.transform, fill: appearance.backgroundColor,
+                                           alpha: cell.alpha, shadow: appearance.shadow, border: appearance.border,
+                                           cornerCurve: appearance.cornerCurve))
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import DynRenderDynamics
+
+/// Decides where a collection view's cells go (UIKit's `UICollectionViewLayout`). Subclasses
+/// override `prepare()`, the queries and `collectionViewContentSize`.
+///
+/// The collection view calls `prepare()` before the first query after `invalidateLayout()`, at
+/// most once per tick; queries must then cost in proportion to what they return, not to the
+/// number of items.
+open class CollectionViewLayout: DynamicAnimatorLayout {
+    /// The collection view this layout is installed in.
+    public internal(set) weak var collectionView: CollectionView?
+    /// True after `invalidateLayout()` until the next `prepare()`.
+    public private(set) var needsPrepare = true
+
+    public init() {}
+
+    /// Recomputes whatever the queries need. Subclasses call `super.prepare()` first.
+    open func prepare() {}
+
+    /// The size of all the content, points.
+    open var collectionViewContentSize: CGSize { .zero }
+
+    /// Attributes of every cell whose frame intersects `rect` (content coordinates).
+    open func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes] { [] }
+
+    /// Attributes of the cell at `indexPath`, or nil when there is none.
+    open func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? { nil }
+
+    /// Asked before the collection view's bounds change (scrolling or resizing); return true to
+    /// have the layout prepared again.
+    open func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+        guard let bounds = collectionView?.bounds else { return false }
+        return newBounds.size != bounds.size
+    }
+
+    /// Told about a batch update before the data changes are laid out.
+    open func prepare(forCollectionViewUpdates updateItems: [CollectionViewUpdateItem]) {}
+
+    /// Told once a batch update has been laid out.
+    open func finalizeCollectionViewUpdates() {}
+
+    /// Where an inserted cell starts its appearance animation; nil for no animation.
+    open func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) -> LayoutAttributes? { nil }
+
+    /// Where a deleted cell ends its disappearance animation (`indexPath` is its path before the
+    /// update); nil removes it at once.
+    open func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) -> LayoutAttributes? { nil }
+
+    /// The dynamic animators moving this layout's cells now (for debug drawing).
+    open var dynamicAnimators: [DynamicAnimator] { [] }
+
+    /// Moves the layout's own animations (dynamic animators) to `time`, seconds on the collection
+    /// view's clock. UIKit's animators run off the display; dynrender's run off this call.
+    open func advance(to time: TimeInterval) {}
+
+    /// Marks the layout as needing `prepare()` before the next query.
+    open func invalidateLayout() {
+        needsPrepare = true
+    }
+
+    /// Prepares the layout if it was invalidated.
+    public func prepareIfNeeded() {
+        guard needsPrepare else { return }
+        needsPrepare = false
+        prepare()
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import DynRenderDynamics
+
+/// Holds an item at its offset from a point with four springs to the corners of a square around
+/// the point (WWDC 2013 session 221's `RectangleAttachmentBehavior`). Moving `point` moves all four
+/// anchors, so the item follows with spring lag and without turning.
+public final class RectangleAttachmentBehavior: DynamicBehavior {
+    /// The corner springs, top-left, top-right, bottom-left, bottom-right.
+    public let corners: [AttachmentBehavior]
+    /// Side of the square of anchors, points.
+    public let side: CGFloat
+
+    /// Springs from `item` to the corners of a `side`-point square centred on `point`, each
+    /// `frequency` Hz with damping ratio `damping`; their lengths are the item's initial distances
+    /// to the corners, so the item rests where it is relative to `point`.
+    public init(item: DynamicItem, point: CGPoint, side: CGFloat = 40, frequency: CGFloat = 8, damping: CGFloat = 0.6) {
+        self.side = side
+        corners = Self.cornerPoints(of: point, side: side).map { corner in
+            let spring = AttachmentBehavior(item: item, attachedToAnchor: corner)
+            spring.frequency = frequency
+            spring.damping = damping
+            return spring
+        }
+        super.init()
+        for spring in corners { addChildBehavior(spring) }
+    }
+
+    /// The centre of the anchor square, points in reference coordinates.
+    public var point: CGPoint {
+        get {
+            let first = corners[0].anchorPoint
+            return CGPoint(x: first.x + side / 2, y: first.y + side / 2)
+        }
+        set {
+            for (spring, corner) in zip(corners, Self.cornerPoints(of: newValue, side: side)) { spring.anchorPoint = corner }
+        }
+    }
+
+    static func cornerPoints(of point: CGPoint, side: CGFloat) -> [CGPoint] {
+        let h = side / 2
+        return [CGPoint(x: point.x - h, y: point.y - h), CGPoint(x: point.x + h, y: point.y - h),
+                CGPoint(x: point.x - h, y: point.y + h), CGPoint(x: point.x + h, y: point.y + h)]
+    }
+}
+
+/// Drags several items with one finger: a `RectangleAttachmentBehavior` per item, all sharing
+/// the touch point.
+public final class DragBehavior: DynamicBehavior {
+    public let attachments: [RectangleAttachmentBehavior]
+
+    public init(items: [DynamicItem], point: CGPoint) {
+        attachments = items.map { RectangleAttachmentBehavior(item: $0, point: point) }
+        super.init()
+        for attachment in attachments { addChildBehavior(attachment) }
+    }
+
+    /// The touch point every item is held relative to, points.
+    public var point: CGPoint {
+        get { attachments.first?.point ?? .zero }
+        set { for attachment in attachments { attachment.point = newValue } }
+    }
+}

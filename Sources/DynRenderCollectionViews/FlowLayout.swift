@@ -1,0 +1,130 @@
+import Foundation
+import DynRenderDynamics
+
+/// UIKit's `UICollectionViewFlowLayout` for items of one size, scrolling vertically: items fill
+/// rows left to right, rows top to bottom, section by section.
+///
+/// Like UIKit it justifies rows: the number of items per row is the most that fit with
+/// `minimumInteritemSpacing`, and the spare width is shared out between them, so the actual
+/// spacing can exceed the minimum; the last row of a section keeps the same columns. When only
+/// one item fits in a row it is centred. Every query works from row and column arithmetic, so a
+/// section of a million items costs no more to query than one of a hundred.
+open class FlowLayout: CollectionViewLayout {
+    /// Points. UIKit's default is 50 × 50.
+    public var itemSize = CGSize(width: 50, height: 50) { didSet { invalidateLayout() } }
+    /// Minimum horizontal gap between items in a row, points. Default 10.
+    public var minimumInteritemSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
+    /// Gap between rows, points. Default 10.
+    public var minimumLineSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
+    /// Margins around each section's items, points. Default zero.
+    public var sectionInset = EdgeInsets.zero { didSet { invalidateLayout() } }
+
+    /// The row geometry of one section, computed in `prepare()`.
+    struct SectionGeometry {
+        /// Content y of the section's top edge (above its inset), points.
+        var top: Double
+        var height: Double
+        var itemCount: Int
+        var columns: Int
+        /// x of the first column's left edge and the distance between columns, points.
+        var firstColumnX: Double
+        var columnPitch: Double
+        /// y of the first row's top edge, points.
+        var firstRowY: Double
+        var rowPitch: Double
+        var rows: Int { (itemCount + columns - 1) / columns }
+    }
+
+    private(set) var sections: [SectionGeometry] = []
+    private var contentHeight: Double = 0
+    private var contentWidth: Double = 0
+
+    public override init() {}
+
+    open override func prepare() {
+        super.prepare()
+        guard let collectionView else {
+            sections = []
+            return
+        }
+        let width = Double(collectionView.bounds.width)
+        let inset = sectionInset
+        let itemWidth = Double(itemSize.width), itemHeight = Double(itemSize.height)
+        let available = width - Double(inset.left + inset.right)
+        let spacing = Double(minimumInteritemSpacing)
+        let columns = max(1, Int(((available + spacing) / (itemWidth + spacing)).rounded(.down)))
+        let firstColumnX: Double
+        let columnPitch: Double
+        if columns == 1 {
+            firstColumnX = Double(inset.left) + (available - itemWidth) / 2
+            columnPitch = 0
+        } else {
+            firstColumnX = Double(inset.left)
+            columnPitch = itemWidth + (available - Double(columns) * itemWidth) / Double(columns - 1)
+        }
+        let rowPitch = itemHeight + Double(minimumLineSpacing)
+
+        sections.removeAll(keepingCapacity: true)
+        var top = 0.0
+        for section in 0..<collectionView.numberOfSections {
+            let count = collectionView.numberOfItems(inSection: section)
+            var geometry = SectionGeometry(top: top, height: 0, itemCount: count, columns: columns,
+                                           firstColumnX: firstColumnX, columnPitch: columnPitch,
+                                           firstRowY: top + Double(inset.top), rowPitch: rowPitch)
+            let rows = geometry.rows
+            let itemsHeight = rows == 0 ? 0 : Double(rows) * itemHeight + Double(rows - 1) * Double(minimumLineSpacing)
+            geometry.height = Double(inset.top) + itemsHeight + Double(inset.bottom)
+            sections.append(geometry)
+            top += geometry.height
+        }
+        contentHeight = top
+        contentWidth = width
+    }
+
+    open override var collectionViewContentSize: CGSize {
+        CGSize(width: contentWidth, height: contentHeight)
+    }
+
+    open override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        guard indexPath.count == 2, sections.indices.contains(indexPath.section),
+              (0..<sections[indexPath.section].itemCount).contains(indexPath.item) else { return nil }
+        return attributes(item: indexPath.item, section: indexPath.section)
+    }
+
+    open override func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes] {
+        var result: [LayoutAttributes] = []
+        guard !rect.isNull, rect.width >= 0, rect.height >= 0 else { return result }
+        let itemWidth = Double(itemSize.width), itemHeight = Double(itemSize.height)
+        let minY = Double(rect.minY), maxY = Double(rect.maxY)
+        let minX = Double(rect.minX), maxX = Double(rect.maxX)
+        for (index, section) in sections.enumerated() where section.itemCount > 0 {
+            guard section.top < maxY, section.top + section.height > minY else { continue }
+            // Rows whose [top, top + itemHeight] meets [minY, maxY], columns likewise.
+            let firstRow = max(0, Int(((minY - section.firstRowY - itemHeight) / section.rowPitch).rounded(.down)))
+            let lastRow = min(section.rows - 1, Int(((maxY - section.firstRowY) / section.rowPitch).rounded(.down)))
+            guard firstRow <= lastRow else { continue }
+            for row in firstRow...lastRow {
+                let y = section.firstRowY + Double(row) * section.rowPitch
+                guard y < maxY, y + itemHeight > minY else { continue }
+                for column in 0..<section.columns {
+                    let item = row * section.columns + column
+                    guard item < section.itemCount else { break }
+                    let x = section.firstColumnX + Double(column) * section.columnPitch
+                    guard x < maxX, x + itemWidth > minX else { continue }
+                    result.append(attributes(item: item, section: index))
+                }
+            }
+        }
+        return result
+    }
+
+    /// The flow position of one item; no bounds checks.
+    func attributes(item: Int, section: Int) -> LayoutAttributes {
+        let geometry = sections[section]
+        let row = item / geometry.columns, column = item % geometry.columns
+        let frame = CGRect(x: geometry.firstColumnX + Double(column) * geometry.columnPitch,
+                           y: geometry.firstRowY + Double(row) * geometry.rowPitch,
+                           width: Double(itemSize.width), height: Double(itemSize.height))
+        return LayoutAttributes(forCellWith: IndexPath(item: item, section: section), frame: frame)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import DynRenderDynamics
+import DynRenderGeometry
+
+/// Where and how a layout shows one cell (UIKit's `UICollectionViewLayoutAttributes`), in the
+/// collection view's content coordinates (points, y down). It is a `DynamicItem`, so an animator
+/// made for a layout can move it: dynamic layouts hand the animator's attributes straight back
+/// from their queries.
+public final class LayoutAttributes: IndexedDynamicItem {
+    /// The cell's position in the data; kept current by batch updates.
+    public internal(set) var indexPath: IndexPath
+    /// Centre in content coordinates, points.
+    public var center: CGPoint
+    /// Width and height before the transform, points.
+    public var size: CGSize
+    /// Applied about the centre; dynamics writes a pure rotation here.
+    public var transform: CGAffineTransform = .identity
+    /// Opacity 0…1.
+    public var alpha: Double = 1
+    /// Drawing order: higher draws above; equal values keep index-path order.
+    public var zIndex = 0
+    /// Hidden cells are not drawn.
+    public var isHidden = false
+
+    /// Attributes for the cell at `indexPath` with a zero frame, as UIKit's
+    /// `init(forCellWith:)`.
+    public init(forCellWith indexPath: IndexPath, frame: CGRect = .zero) {
+        self.indexPath = indexPath
+        self.center = CGPoint(x: frame.midX, y: frame.midY)
+        self.size = frame.size
+    }
+
+    /// The item's bounds: origin zero, `size`.
+    public var bounds: CGRect {
+        get { CGRect(origin: .zero, size: size) }
+        set { size = newValue.size }
+    }
+
+    /// The untransformed frame, points: setting it moves the centre and changes the size.
+    public var frame: CGRect {
+        get { CGRect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height) }
+        set {
+            center = CGPoint(x: newValue.midX, y: newValue.midY)
+            size = newValue.size
+        }
+    }
+
+    /// The bounding box of the transformed cell, points: what "in a rect" queries test.
+    public var boundingFrame: CGRect {
+        CGRect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)
+            .applying(transform)
+            .offsetBy(dx: center.x, dy: center.y)
+    }
+
+    /// An independent copy (UIKit layouts copy their superclass's attributes before changing them).
+    public func copy() -> LayoutAttributes {
+        let copy = LayoutAttributes(forCellWith: indexPath)
+        copy.center = center
+        copy.size = size
+        copy.transform = transform
+        copy.alpha = alpha
+        copy.zIndex = zIndex
+        copy.isHidden = isHidden
+        return copy
+    }
+}
+
+extension LayoutAttributes: CustomStringConvertible {
+    public var description: String {
+        "LayoutAttributes([\(indexPath.section), \(indexPath.item)] center (\(center.x), \(center.y)) size \(size.width)×\(size.height))"
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import DynRenderGeometry
+
+/// The phases a continuous gesture reports, as UIKit's `UIGestureRecognizer.State`.
+public enum GestureState: Sendable {
+    case possible, began, changed, ended, cancelled
+}
+
+/// The scripted finger that scrolls a collection view (UIKit's `panGestureRecognizer`). The
+/// timeline reports touches; layouts read `location(in:)` to know where the finger is, as the
+/// springy layout does.
+public final class PanGestureRecognizer {
+    public private(set) var state = GestureState.possible
+    /// The finger in the collection view's frame coordinates (its superview's space), points.
+    public private(set) var locationInFrame: CGPoint?
+    private var startLocation = CGPoint.zero
+    /// Recent (time, location) samples for the release velocity, oldest first.
+    private var samples: [(time: Double, location: CGPoint)] = []
+    weak var view: CollectionView?
+
+    /// How far back the release velocity looks, seconds: long enough to smooth the 1/120 s
+    /// sampling, short enough that a finger that stopped before lifting flings nothing.
+    static let velocityWindow = 1.0 / 20
+
+    /// The finger in `view`'s bounds coordinates, i.e. the collection view's content coordinates,
+    /// points. (0, 0) before any touch, as UIKit reports for an idle recognizer; the last touch
+    /// after the finger lifts.
+    public func location(in view: CollectionView) -> CGPoint {
+        guard let location = locationInFrame else { return .zero }
+        return view.contentPoint(fromSuperview: location)
+    }
+
+    /// The finger's movement since the pan began, points.
+    public var translation: CGPoint {
+        guard let location = locationInFrame else { return .zero }
+        return CGPoint(x: location.x - startLocation.x, y: location.y - startLocation.y)
+    }
+
+    /// The finger's velocity over the last twentieth of a second, points per second.
+    public var velocity: CGVector {
+        // `changed` keeps only the samples inside the window.
+        guard let first = samples.first, let last = samples.last, last.time > first.time else { return CGVector(dx: 0, dy: 0) }
+        let dt = last.time - first.time
+        return CGVector(dx: (last.location.x - first.location.x) / dt, dy: (last.location.y - first.location.y) / dt)
+    }
+
+    func began(at location: CGPoint, time: Double) {
+        state = .began
+        locationInFrame = location
+        startLocation = location
+        samples = [(time, location)]
+    }
+
+    func changed(to location: CGPoint, time: Double) {
+        state = .changed
+        locationInFrame = location
+        samples.append((time, location))
+        if let last = samples.last { samples.removeAll { last.time - $0.time > Self.velocityWindow + 1e-9 } }
+    }
+
+    func ended() {
+        state = .ended
+    }
+}

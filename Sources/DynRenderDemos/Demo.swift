@@ -1,0 +1,84 @@
+import Foundation
+import DynRenderScene
+
+/// A named scene with the settings that make a good README animation of it.
+public struct Demo: Sendable {
+    /// The name on the command line, e.g. `gravity`.
+    public let name: String
+    /// One line for `dynrender list`.
+    public let summary: String
+    /// Canvas size, points.
+    public let size: CGSize
+    /// Seconds: long enough to tell the whole story and hold still briefly before the loop.
+    public let duration: Double
+    /// The moments that tell the story, seconds from the start to `duration`: the contact sheet
+    /// shows them and the golden tests compare them.
+    public let keyTimes: [Double]
+    /// The moment shown as the demo's poster, seconds.
+    public let posterTime: Double
+    /// Pixels per point of the gallery's GIF and poster: small enough for a README, large enough
+    /// to read.
+    public let galleryScale: Double
+    /// Seconds at the end of a render that show the scene frozen as it was `stillHold` before the
+    /// end, so every loop of a GIF ends on a still picture even when the physics is still moving.
+    public let stillHold: Double
+    /// Builds a fresh scene of the given size (points).
+    public let makeScene: @Sendable (CGSize) -> Scene
+
+    /// `keyTimes` default to the start, quarters and end of `duration`; `posterTime` to the
+    /// middle key time.
+    public init(name: String, summary: String, size: CGSize, duration: Double,
+                keyTimes: [Double]? = nil, posterTime: Double? = nil, galleryScale: Double = 0.75,
+                stillHold: Double = 0.5, makeScene: @escaping @Sendable (CGSize) -> Scene) {
+        self.name = name
+        self.summary = summary
+        self.size = size
+        self.duration = duration
+        let times = keyTimes ?? [0, 0.25, 0.5, 0.75, 1].map { $0 * duration }
+        self.keyTimes = times
+        self.posterTime = posterTime ?? times[times.count / 2]
+        self.galleryScale = galleryScale
+        self.stillHold = stillHold
+        self.makeScene = makeScene
+    }
+
+    /// The scene time shown at `time` into a render lasting `duration` seconds (the demo's by
+    /// default): the time itself, except during the closing still hold.
+    public func sceneTime(at time: Double, duration: Double? = nil) -> Double {
+        min(time, max(0, (duration ?? self.duration) - stillHold))
+    }
+}
+
+/// Every demo dynrender ships, by name.
+public enum DemoRegistry {
+    /// All demos, in the order `dynrender list` shows them.
+    public static let all: [Demo] = [
+        drag, springy, cradle, alert,
+        GravityDemo.demo, BehaviourTourDemos.collision, BehaviourTourDemos.elasticity, snap, attach,
+        BehaviourTourDemos.push, vortex,
+    ]
+
+    public static func demo(named name: String) -> Demo? {
+        all.first { $0.name == name }
+    }
+
+    /// The demo name closest to `name` (edit distance), for "did you mean" messages.
+    public static func closestName(to name: String) -> String? {
+        all.map(\.name).min { editDistance($0, name) < editDistance($1, name) }
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.lowercased()), b = Array(b.lowercased())
+        var row = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var diagonal = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let above = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1))
+                diagonal = above
+            }
+        }
+        return row[b.count]
+    }
+}

@@ -1,0 +1,101 @@
+import DynRenderPixels
+
+/// How two images are compared, and how much difference still passes.
+///
+/// The default is exact: any byte that differs makes the pixel differ, and no differing pixel is
+/// allowed. A threshold compares colours perceptually instead: two pixels are equal when their
+/// OKLab distance (ΔE_OK, after compositing over white) is at most `threshold`. OKLab rather than
+/// pixelmatch's YIQ because it is built to be perceptually uniform — equal distances look like
+/// equal differences across hues and lightness — so one threshold means the same thing on a grey
+/// background and on an orange cell. For scale: black to white is 1.0, a just-noticeable
+/// difference is about 0.02, one sRGB step of grey about 0.002–0.004.
+public struct DiffOptions: Equatable, Sendable {
+    /// Largest OKLab distance at which two pixels still count as equal; 0 compares bytes.
+    public var threshold: Double
+    /// Differences on anti-aliased edges (a pixel between a darker and a brighter flat region, in
+    /// either image) are marked yellow in the diff image and do not count.
+    public var ignoresAntialiasing: Bool
+    /// Most differing pixels that still pass.
+    public var maximumDifferentPixels: Int
+    /// Largest fraction (0…1) of differing pixels that still passes; nil: only the count applies.
+    public var maximumDifferentRatio: Double?
+
+    public init(threshold: Double = 0, ignoresAntialiasing: Bool = false, maximumDifferentPixels: Int = 0,
+                maximumDifferentRatio: Double? = nil) {
+        self.threshold = threshold
+        self.ignoresAntialiasing = ignoresAntialiasing
+        self.maximumDifferentPixels = maximumDifferentPixels
+        self.maximumDifferentRatio = maximumDifferentRatio
+    }
+
+    /// Byte-exact, nothing allowed.
+    public static let exact = DiffOptions()
+
+    /// Throws a one-line description of the first value out of range.
+    public func validate() throws {
+        guard threshold.isFinite, threshold >= 0 else {
+            throw DiffError.badOptions("the threshold must be a distance of 0 or more, not \(threshold)")
+        }
+        guard maximumDifferentPixels >= 0 else {
+            throw DiffError.badOptions("the allowed number of differing pixels must be 0 or more, not \(maximumDifferentPixels)")
+        }
+        if let ratio = maximumDifferentRatio, !(ratio.isFinite && ratio >= 0 && ratio <= 1) {
+            throw DiffError.badOptions("the allowed ratio of differing pixels must be between 0 and 1, not \(ratio)")
+        }
+    }
+}
+
+/// What a comparison of two same-sized images found.
+public struct ImageDiffSummary: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    /// Pixels that differ and count.
+    public let differentPixels: Int
+    /// Differing pixels found on anti-aliased edges and not counted (only with
+    /// `ignoresAntialiasing`).
+    public let antialiasedPixels: Int
+    /// Largest OKLab distance between corresponding pixels that count (0 when none differ; can be 0
+    /// for a byte difference invisible over white, such as the colour of a transparent pixel).
+    public let largestDelta: Double
+    /// Bounding box of the pixels that count, or nil.
+    public let bounds: PixelRect?
+
+    /// Counted differing pixels over all pixels.
+    public var ratio: Double { Double(differentPixels) / Double(width * height) }
+
+    /// Whether the difference is within the options' limits.
+    public func passes(_ options: DiffOptions) -> Bool {
+        if let ratio = options.maximumDifferentRatio { return self.ratio <= ratio }
+        return differentPixels <= options.maximumDifferentPixels
+    }
+
+    /// One line: "identical", or how many pixels differ, how much and where.
+    public var description: String {
+        guard differentPixels > 0 else {
+            return antialiasedPixels > 0 ? "identical apart from \(antialiasedPixels) anti-aliased pixels" : "identical"
+        }
+        var text = "\(differentPixels) of \(width * height) pixels differ (\(Self.percent(ratio)))"
+        text += ", largest ΔE_OK \(String(format: "%.3f", largestDelta))"
+        if let bounds {
+            text += ", in x \(bounds.x)…\(bounds.x + bounds.width - 1), y \(bounds.y)…\(bounds.y + bounds.height - 1)"
+        }
+        if antialiasedPixels > 0 { text += "; \(antialiasedPixels) anti-aliased pixels ignored" }
+        return text
+    }
+
+    static func percent(_ ratio: Double) -> String {
+        ratio >= 0.001 || ratio == 0 ? String(format: "%.2f %%", ratio * 100) : String(format: "%.4f %%", ratio * 100)
+    }
+}
+
+/// Why a comparison could not be made: the caller's input, not a difference.
+public enum DiffError: Error, Equatable, CustomStringConvertible {
+    case badOptions(String)
+    case unreadable(String)
+
+    public var description: String {
+        switch self {
+        case .badOptions(let message), .unreadable(let message): return message
+        }
+    }
+}

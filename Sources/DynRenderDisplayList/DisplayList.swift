@@ -1,0 +1,107 @@
+import Foundation
+import DynRenderGeometry
+import DynRenderPixels
+
+/// One frame's drawing, the contract between a scene and the rasteriser
+/// (`shared/spec/display-list.md`): a canvas in points, its scale, an opaque background, and
+/// shapes drawn in order, later on top.
+public struct DisplayList: Equatable, Sendable {
+    /// Canvas size, points.
+    public var size: CGSize
+    /// Pixels per point; the image is round(width·scale) × round(height·scale) pixels.
+    public var scale: Double
+    /// Opaque background colour (its alpha is ignored).
+    public var background: RGBA8
+    public var shapes: [RoundedRectangle]
+
+    public init(size: CGSize, scale: Double, background: RGBA8, shapes: [RoundedRectangle] = []) {
+        self.size = size
+        self.scale = scale
+        self.background = background
+        self.shapes = shapes
+    }
+
+    /// The canvas size in pixels.
+    public var pixelWidth: Int { Int((Double(size.width) * scale).rounded()) }
+    public var pixelHeight: Int { Int((Double(size.height) * scale).rounded()) }
+}
+
+/// A filled rectangle with circular corners, placed by its centre and turned by a transform.
+public struct RoundedRectangle: Equatable, Sendable {
+    /// Centre, points, y down.
+    public var center: CGPoint
+    /// Width and height before the transform, points.
+    public var size: CGSize
+    /// Corner radius, points; clamped to half the shorter side when drawn.
+    public var cornerRadius: Double
+    /// Linear transform applied about the centre (its translation is ignored). A rotation by a
+    /// positive angle turns clockwise on screen, as `CGAffineTransform(rotationAngle:)` does.
+    public var transform: CGAffineTransform
+    /// Straight-alpha sRGB fill.
+    public var fill: RGBA8
+    /// Opacity 0…1 multiplying the fill's alpha, like a layer's opacity.
+    public var alpha: Double
+    /// A drop shadow drawn under the shape, if any.
+    public var shadow: Shadow?
+    /// An outline stroked just inside the edge, over the fill, if any.
+    public var border: Border?
+    /// How the corners turn: circular arcs (the default) or iOS's continuous curve.
+    public var cornerCurve: CornerCurve
+
+    public init(center: CGPoint, size: CGSize, cornerRadius: Double = 0,
+                transform: CGAffineTransform = .identity, fill: RGBA8, alpha: Double = 1, shadow: Shadow? = nil,
+                border: Border? = nil, cornerCurve: CornerCurve = .circular) {
+        self.center = center
+        self.size = size
+        self.cornerRadius = cornerRadius
+        self.transform = transform
+        self.fill = fill
+        self.alpha = alpha
+        self.shadow = shadow
+        self.border = border
+        self.cornerCurve = cornerCurve
+    }
+}
+
+/// How a rounded rectangle's corners turn, as a layer's `cornerCurve`.
+public enum CornerCurve: String, Equatable, Sendable {
+    /// A quarter circle of the corner radius (`.circular`, the default).
+    case circular
+    /// iOS's continuous corner (`.continuous`; UIKit's rounded-rect path since iOS 7): the curve
+    /// leaves each edge 1.528665 radii from the corner and eases its curvature in, so there is no
+    /// visible kink where edge meets arc. See `ContinuousCorner`.
+    case continuous
+}
+
+/// A stroke inside a shape's edge, like a layer's `borderWidth` and `borderColor`: the ring between
+/// the outline and the outline inset by `width` (its corner radius reduced by `width`), drawn over
+/// the fill. Its colour's alpha is multiplied by the shape's.
+public struct Border: Equatable, Sendable {
+    /// Points.
+    public var width: Double
+    /// Straight-alpha sRGB.
+    public var color: RGBA8
+
+    public init(width: Double, color: RGBA8) {
+        self.width = width
+        self.color = color
+    }
+}
+
+/// A drop shadow: the shape's outline moved by `offset` in screen space (not rotated with the
+/// shape, like CoreGraphics' shadows), filled with `color` and blurred by a Gaussian of standard
+/// deviation `blur / 2` points (the CSS and canvas `shadowBlur` convention).
+public struct Shadow: Equatable, Sendable {
+    /// Points, screen space.
+    public var offset: CGVector
+    /// Points; σ = blur / 2. 0 is a hard shadow.
+    public var blur: Double
+    /// Straight-alpha sRGB; its alpha is multiplied by the shape's.
+    public var color: RGBA8
+
+    public init(offset: CGVector, blur: Double, color: RGBA8) {
+        self.offset = offset
+        self.blur = blur
+        self.color = color
+    }
+}

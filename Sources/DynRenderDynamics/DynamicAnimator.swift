@@ -1,0 +1,338 @@
+import Foundation
+import DynRenderGeometry
+
+/// Told when the animator pauses at rest and when it resumes (UIKit's `UIDynamicAnimatorDelegate`).
+public protocol DynamicAnimatorDelegate: AnyObject {
+    func dynamicAnimatorDidPause(_ animator: DynamicAnimator)
+    func dynamicAnimatorWillResume(_ animator: DynamicAnimator)
+}
+
+extension DynamicAnimatorDelegate {
+    public func dynamicAnimatorDidPause(_ animator: DynamicAnimator) {}
+    public func dynamicAnimatorWillResume(_ animator: DynamicAnimator) {}
+}
+
+/// Runs the physics of its behaviours' items, UIKit's `UIDynamicAnimator`, headlessly.
+///
+/// Time is the caller's: `advance(to:)` steps the simulation at the fixed step of `settings`
+/// (1/120 s, 4 sub-steps) and leaves every item showing its state at exactly that time, linearly
+/// interpolated between the two steps around it. Wall-clock time is never read, so runs are
+/// deterministic. When every item has been still for `settings.timeToRest` the animator pauses
+/// (`isRunning` false, the delegate told); any change to its behaviours resumes it.
+public final class DynamicAnimator {
+    /// The headless reference view's bounds: the coordinate space of the items, points, y down.
+    /// For a layout's animator, (0, 0) and the layout's current content size.
+    public var referenceBounds: CGRect {
+        if let layout { return CGRect(origin: .zero, size: layout.collectionViewContentSize) }
+        return fixedReferenceBounds
+    }
+    private let fixedReferenceBounds: CGRect
+    /// The collection-view layout this animator moves items of, if any.
+    public internal(set) weak var layout: DynamicAnimatorLayout?
+    public let settings: SolverSettings
+    public weak var delegate: DynamicAnimatorDelegate?
+
+    /// The top-level behaviours, in the order added.
+    public private(set) var behaviors: [DynamicBehavior] = []
+    /// Simulated seconds the animator has spent running (not counting time paused at rest).
+    public private(set) var elapsedTime: TimeInterval = 0
+    /// False while paused at rest or when no behaviour has items.
+    public private(set) var isRunning = false
+
+    /// The animator's clock, seconds: how far `advance(to:)` has been asked to go.
+    public private(set) var time: TimeInterval = 0
+    /// The time of the last fixed step taken.
+    private var stepTime: TimeInterval = 0
+    var world: World
+    private var items: [DynamicItem] = []
+    private var bodyIndex: [ObjectIdentifier: Int] = [:]
+    private var previousStates: [(position: Vector2, rotation: Rotation)] = []
+    private var flattened: [DynamicBehavior] = []
+    /// `flattened` with the item behaviours first, so every other behaviour (a field reading
+    /// charge) sees the items' properties; kept in pre-order within each part.
+    private var contributionOrder: [DynamicBehavior] = []
+    private var treeChanged = true
+    private var pausedAtRest = false
+
+    /// An animator whose reference bounds are `referenceBounds` (points), its clock starting at
+    /// `startTime` seconds (an animator created mid-scene starts at the scene's time).
+    public init(referenceBounds: CGRect, settings: SolverSettings = SolverSettings(), startTime: TimeInterval = 0) {
+        self.fixedReferenceBounds = referenceBounds
+        self.settings = settings
+        self.world = World(settings: settings)
+        self.time = startTime
+        self.stepTime = startTime
+    }
+
+    // MARK: - Behaviours
+
+    /// Adds a top-level behaviour; adding one already at the top level does nothing.
+    public func addBehavior(_ behavior: DynamicBehavior) {
+        guard !behaviors.contains(where: { $0 === behavior }) else { return }
+        precondition(behavior.parent == nil && behavior.dynamicAnimator == nil,
+                     "the behaviour is already elsewhere in a behaviour tree")
+        behaviors.append(behavior)
+        behavior.attach(to: self)
+        behaviorTreeDidChange()
+    }
+
+    public func removeBehavior(_ behavior: DynamicBehavior) {
+        guard let index = behaviors.firstIndex(where: { $0 === behavior }) else { return }
+        behaviors.remove(at: index)
+        behavior.attach(to: nil)
+        behaviorTreeDidChange()
+    }
+
+    public func removeAllBehaviors() {
+        let removed = behaviors
+        behaviors.removeAll()
+        for behavior in removed { behavior.attach(to: nil) }
+        behaviorTreeDidChange()
+    }
+
+    func behaviorTreeDidChange() {
+        treeChanged = true
+        wake()
+    }
+
+    /// Resumes a paused simulation (called whenever anything that drives it changes). It touches
+    /// the world only when paused, so behaviours may call it while contributing to a step.
+    func wake() {
+        guard pausedAtRest else { return }
+        pausedAtRest = false
+        for i in world.bodies.indices { world.bodies[i].restTime = 0 }
+    }
+
+    // MARK: - Queries
+
+    /// The items whose frame (their rotated bounds' bounding box) intersects `rect`. Items of
+    /// behaviours added since the last step are included.
+    public func items(in rect: CGRect) -> [DynamicItem] {
+        if treeChanged { rebuildTree() }
+        return items.filter { item in
+            let size = item.bounds.size
+            let frame = CGRect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)
+                .applying(item.transform)
+                .offsetBy(dx: item.center.x, dy: item.center.y)
+            return frame.intersects(rect)
+        }
+    }
+
+    /// Re-reads `item`'s centre, size and rotation into the engine (changes made outside the
+    /// animator are otherwise ignored).
+    public func updateItem(usingCurrentState item: DynamicItem) {
+        guard let index = bodyIndex[ObjectIdentifier(item)] else { return }
+        var body = world.bodies[index]
+        body.position = Vector2(item.center)
+        body.rotation = Rotation(item.transform)
+        let halfExtents = 0.5 * Vector2(Double(item.bounds.width), Double(item.bounds.height))
+        if halfExtents != body.halfExtents || item.collisionBoundsType == .path {
+            let shape = CollisionShape(of: item)
+            body.halfExtents = halfExtents
+            body.area = shape.area
+            body.inertiaPerMass = shape.inertiaPerMass
+            body.updateMass()
+            world.shapes[index] = shape.polygon
+            world.extraParts[index] = shape.extraParts
+        }
+        world.bodies[index] = body
+        previousStates[index] = (body.position, body.rotation)
+        wake()
+    }
+
+    func linearVelocity(of item: DynamicItem) -> Vector2? {
+        bodyIndex[ObjectIdentifier(item)].map { world.bodies[$0].linearVelocity }
+    }
+
+    func angularVelocity(of item: DynamicItem) -> Double? {
+        bodyIndex[ObjectIdentifier(item)].map { world.bodies[$0].angularVelocity }
+    }
+
+    /// Adds to a simulated item's velocity; false when the item is not simulated yet.
+    func addLinearVelocity(_ velocity: Vector2, to item: DynamicItem) -> Bool {
+        guard let index = bodyIndex[ObjectIdentifier(item)] else { return false }
+        world.bodies[index].linearVelocity += velocity
+        wake()
+        return true
+    }
+
+    func addAngularVelocity(_ velocity: Double, to item: DynamicItem) -> Bool {
+        guard let index = bodyIndex[ObjectIdentifier(item)] else { return false }
+        world.bodies[index].angularVelocity += velocity
+        wake()
+        return true
+    }
+
+    // MARK: - Stepping
+
+    /// Steps the simulation up to `time` (seconds on the caller's clock) and leaves every item
+    /// showing its state at `time`, interpolated between the fixed steps around it.
+    public func advance(to time: TimeInterval) {
+        precondition(time.isFinite, "the animator's clock must be finite")
+        guard time > self.time else { return }
+        let dt = settings.timeStep
+        // Step until the last step reaches `time`; a tolerance absorbs rounding of k·dt.
+        while stepTime < time - dt * 1e-9 {
+            step()
+        }
+        self.time = time
+        guard isRunning, !previousStates.isEmpty else { return }
+        let fraction = max(0, min(1, 1 - (stepTime - time) / dt))
+        for (index, item) in items.enumerated() {
+            let body = world.bodies[index]
+            let previous = previousStates[index]
+            let position = previous.position + fraction * (body.position - previous.position)
+            let c = previous.rotation.cosine + fraction * (body.rotation.cosine - previous.rotation.cosine)
+            let s = previous.rotation.sine + fraction * (body.rotation.sine - previous.rotation.sine)
+            let length = (c * c + s * s).squareRoot()
+            let rotation = length > 0 ? Rotation(cosine: c / length, sine: s / length) : body.rotation
+            write(position: position, rotation: rotation, to: item)
+        }
+    }
+
+    /// Takes one fixed step of `settings.timeStep` seconds: behaviours contribute, the solver runs,
+    /// items are written back, then every behaviour's `action` runs.
+    public func step() {
+        stepTime += settings.timeStep
+        if treeChanged { rebuildTree() }
+        let hasItems = !items.isEmpty
+        if pausedAtRest || !hasItems {
+            setRunning(false)
+            return
+        }
+        setRunning(true)
+        for index in world.bodies.indices {
+            previousStates[index] = (world.bodies[index].position, world.bodies[index].rotation)
+        }
+
+        let collisionBehaviors = withUnsafeMutablePointer(to: &world) { world -> [CollisionBehavior] in
+            let context = StepContext(world: world, bodyIndex: bodyIndex, referenceBounds: referenceBounds,
+                                      time: elapsedTime, bodyGeneration: bodyGeneration)
+            for behavior in contributionOrder { behavior.contribute(to: context) }
+            context.finish()
+            return context.collisionBehaviors
+        }
+        world.step()
+        elapsedTime += settings.timeStep
+        reportContacts(to: collisionBehaviors)
+
+        for (index, item) in items.enumerated() {
+            write(position: world.bodies[index].position, rotation: world.bodies[index].rotation, to: item)
+        }
+        for behavior in flattened { behavior.action?() }
+        layout?.invalidateLayout()
+        if treeChanged { rebuildTree() }
+
+        if world.isAtRest {
+            pausedAtRest = true
+            setRunning(false)
+            layout?.invalidateLayout()
+        }
+    }
+
+    private func setRunning(_ running: Bool) {
+        guard running != isRunning else { return }
+        isRunning = running
+        if running {
+            delegate?.dynamicAnimatorWillResume(self)
+        } else {
+            delegate?.dynamicAnimatorDidPause(self)
+        }
+    }
+
+    private func write(position: Vector2, rotation: Rotation, to item: DynamicItem) {
+        item.center = position.point
+        item.transform = rotation.transform
+    }
+
+    /// Re-flattens the behaviour tree and brings the set of simulated items in line with it: new
+    /// items are read once, items no behaviour mentions any more are dropped.
+    private func rebuildTree() {
+        treeChanged = false
+        flattened.removeAll(keepingCapacity: true)
+        for behavior in behaviors { behavior.appendPreOrder(to: &flattened) }
+        contributionOrder = flattened.filter { $0 is DynamicItemBehavior } + flattened.filter { !($0 is DynamicItemBehavior) }
+
+        var newItems: [DynamicItem] = []
+        var newIndex: [ObjectIdentifier: Int] = [:]
+        for behavior in flattened {
+            for item in behavior.ownItems where newIndex[ObjectIdentifier(item)] == nil {
+                newIndex[ObjectIdentifier(item)] = newItems.count
+                newItems.append(item)
+            }
+        }
+        let grouped = Set(newItems.compactMap { $0 as? DynamicItemGroup }.flatMap { $0.items.map(ObjectIdentifier.init) })
+        precondition(newItems.allSatisfy { !grouped.contains(ObjectIdentifier($0)) },
+                     "add a dynamic item group to behaviours, not its members")
+        var bodies: [RigidBody] = []
+        var shapes: [ConvexPolygon] = []
+        var extraParts: [[ConvexPolygon]] = []
+        var ids: [Int] = []
+        var previous: [(position: Vector2, rotation: Rotation)] = []
+        bodies.reserveCapacity(newItems.count)
+        for item in newItems {
+            let body: RigidBody
+            let id: Int
+            if let old = bodyIndex[ObjectIdentifier(item)] {
+                body = world.bodies[old]
+                id = world.bodyIDs[old]
+                shapes.append(world.shapes[old])
+                extraParts.append(world.extraParts[old])
+            } else {
+                let size = item.bounds.size
+                precondition(size.width > 0 && size.height > 0,
+                             "Invalid size \(size) for item \(item) in Dynamics")
+                let shape = CollisionShape(of: item)
+                body = RigidBody(position: Vector2(item.center), rotation: Rotation(item.transform),
+                                 size: Vector2(Double(size.width), Double(size.height)), shape: shape)
+                id = nextBodyID
+                nextBodyID += 1
+                shapes.append(shape.polygon)
+                extraParts.append(shape.extraParts)
+            }
+            bodies.append(body)
+            ids.append(id)
+            previous.append((body.position, body.rotation))
+        }
+        world.bodies = bodies
+        world.bodyIDs = ids
+        bodyGeneration += 1
+        world.shapes = shapes
+        world.extraParts = extraParts
+        world.collisionGroups = Array(repeating: 0, count: bodies.count)
+        itemsByID = Dictionary(uniqueKeysWithValues: zip(ids, newItems))
+        previousStates = previous
+        items = newItems
+        bodyIndex = newIndex
+    }
+
+    /// Hands each collision behaviour the contacts of its group touching after this step.
+    private func reportContacts(to collisionBehaviors: [CollisionBehavior]) {
+        guard collisionBehaviors.contains(where: { $0.collisionDelegate != nil }) else { return }
+        var perBehavior = Array(repeating: [(ContactSource, Vector2)](), count: collisionBehaviors.count)
+        for (source, point) in world.touchingContacts {
+            switch source {
+            case .items(_, _, let groups):
+                for group in collisionBehaviors.indices where groups & (1 << UInt64(group)) != 0 {
+                    perBehavior[group].append((source, point))
+                }
+            case .boundary(_, let group, _):
+                perBehavior[group].append((source, point))
+            }
+        }
+        for (group, behavior) in collisionBehaviors.enumerated() {
+            behavior.report(touching: perBehavior[group], items: itemsByID)
+        }
+    }
+
+    private var itemsByID: [Int: DynamicItem] = [:]
+    /// Changes whenever body indices may have changed, so behaviours can cache them.
+    private(set) var bodyGeneration = 0
+    private var nextBodyID = 0
+    private var lastSolverID = 0
+
+    func nextSolverID() -> Int {
+        lastSolverID += 1
+        return lastSolverID
+    }
+}

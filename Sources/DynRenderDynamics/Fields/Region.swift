@@ -1,0 +1,47 @@
+import Foundation
+import DynRenderGeometry
+
+/// The part of the plane a field acts in, UIKit's `UIRegion`, centred on the field's position.
+///
+/// Regions combine: `inverse()`, `union(with:)`, `intersection(with:)`, `difference(from:)`.
+public indirect enum Region: Sendable {
+    /// Everywhere (the default).
+    case infinite
+    /// A disc of this radius, points.
+    case circle(radius: Double)
+    /// A rectangle of this size, points, centred on the position.
+    case rectangle(width: Double, height: Double)
+    case inverse(Region)
+    case union(Region, Region)
+    case intersection(Region, Region)
+    /// The points of the first region that are not in the second.
+    case difference(Region, Region)
+
+    /// A disc of `radius` points (UIKit's `UIRegion(radius:)`).
+    public init(radius: CGFloat) { self = .circle(radius: Double(radius)) }
+    /// A rectangle of `size` points (UIKit's `UIRegion(size:)`).
+    public init(size: CGSize) { self = .rectangle(width: Double(size.width), height: Double(size.height)) }
+
+    public func inverse() -> Region { .inverse(self) }
+    public func union(with other: Region) -> Region { .union(self, other) }
+    public func intersection(with other: Region) -> Region { .intersection(self, other) }
+    /// `other` minus this region (UIKit's `difference(from:)`).
+    public func difference(from other: Region) -> Region { .difference(other, self) }
+
+    /// Whether `offset` (a point relative to the field's position) is inside.
+    public func contains(_ offset: CGVector) -> Bool {
+        contains(Vector2(offset))
+    }
+
+    func contains(_ d: Vector2) -> Bool {
+        switch self {
+        case .infinite: return true
+        case .circle(let radius): return d.lengthSquared <= radius * radius
+        case .rectangle(let width, let height): return abs(d.x) <= width / 2 && abs(d.y) <= height / 2
+        case .inverse(let region): return !region.contains(d)
+        case .union(let a, let b): return a.contains(d) || b.contains(d)
+        case .intersection(let a, let b): return a.contains(d) && b.contains(d)
+        case .difference(let a, let b): return a.contains(d) && !b.contains(d)
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import DynRenderGeometry
+
+/// A displacement from an item's centre in the item's own (rotating) frame, points — UIKit's
+/// `UIOffset`, used for attachment points and push targets.
+public struct Offset: Hashable, Sendable {
+    public var horizontal: CGFloat
+    public var vertical: CGFloat
+
+    public init(horizontal: CGFloat, vertical: CGFloat) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
+
+    public static let zero = Offset(horizontal: 0, vertical: 0)
+
+    var vector: Vector2 { Vector2(Double(horizontal), Double(vertical)) }
+}
+
+extension DynamicItem {
+    /// The world position of a point `offset` from the centre, turned with the item's rotation.
+    func point(at offset: Offset) -> Vector2 {
+        Vector2(center) + Rotation(transform).rotate(offset.vector)
+    }
+}

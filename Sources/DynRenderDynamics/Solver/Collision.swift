@@ -1,0 +1,234 @@
+import DynRenderGeometry
+
+/// A contact point found by the narrow phase, in world coordinates.
+struct CollisionPoint {
+    /// Midway between the two surfaces, points.
+    var point: Vector2
+    /// Negative when overlapping, points.
+    var separation: Double
+    /// Identifies the features (edges, vertices) that made the point, for warm starting.
+    var feature: UInt32
+}
+
+/// The narrow phase's answer for a pair of shapes: a normal from A to B and up to two points,
+/// stored inline (the narrow phase runs for every nearby pair every step: no heap allocation).
+struct CollisionManifold {
+    var normal = Vector2.zero
+    private(set) var count = 0
+    private var first = CollisionPoint(point: .zero, separation: 0, feature: 0)
+    private var second = CollisionPoint(point: .zero, separation: 0, feature: 0)
+
+    init() {}
+
+    init(normal: Vector2, point: CollisionPoint) {
+        self.normal = normal
+        append(point)
+    }
+
+    init(normal: Vector2) {
+        self.normal = normal
+    }
+
+    /// Adds a point; a third is ignored (two points define a contact between convex shapes).
+    mutating func append(_ point: CollisionPoint) {
+        switch count {
+        case 0: first = point
+        case 1: second = point
+        default: return
+        }
+        count += 1
+    }
+
+    subscript(index: Int) -> CollisionPoint { index == 0 ? first : second }
+}
+
+/// Polygon–polygon contact by the separating-axis test and reference-face clipping (the method of
+/// Box2D's `b2CollidePolygons`): the axis of least overlap picks a reference face; the most
+/// opposed edge of the other polygon is clipped to the face's side planes; clipped points within
+/// `speculativeDistance` of the face become contact points.
+///
+/// Circles (an ellipse item that is round) meet polygons at their closest face or vertex, and each
+/// other along the line of centres.
+func collide(_ polygonA: ConvexPolygon, _ placementA: Placement, _ polygonB: ConvexPolygon,
+             _ placementB: Placement, speculativeDistance: Double) -> CollisionManifold {
+    switch (polygonA.isCircle, polygonB.isCircle) {
+    case (true, true):
+        return collideCircles(polygonA.circleRadius, placementA.apply(polygonA.vertices[0]), polygonB.circleRadius,
+                              placementB.apply(polygonB.vertices[0]), speculativeDistance: speculativeDistance)
+    case (false, true):
+        return collide(polygonA, placementA, circle: polygonB.circleRadius, at: placementB.apply(polygonB.vertices[0]),
+                       speculativeDistance: speculativeDistance)
+    case (true, false):
+        var manifold = collide(polygonB, placementB, circle: polygonA.circleRadius, at: placementA.apply(polygonA.vertices[0]),
+                               speculativeDistance: speculativeDistance)
+        manifold.normal = -manifold.normal
+        return manifold
+    case (false, false):
+        break
+    }
+    let (edgeA, separationA) = maximumSeparation(polygonA, placementA, polygonB, placementB)
+    if separationA > speculativeDistance { return CollisionManifold() }
+    let (edgeB, separationB) = maximumSeparation(polygonB, placementB, polygonA, placementA)
+    if separationB > speculativeDistance { return CollisionManifold() }
+
+    // Prefer A's face unless B's is clearly better, so the choice does not flicker between steps.
+    let flip = separationB > separationA + 0.1 * 0.005 * SolverSettings.pointsPerMeter
+    let (reference, referencePlacement, referenceEdge) = flip ? (polygonB, placementB, edgeB) : (polygonA, placementA, edgeA)
+    let (incident, incidentPlacement) = flip ? (polygonA, placementA) : (polygonB, placementB)
+
+    let normal = referencePlacement.rotation.rotate(reference.normals[referenceEdge])
+    // The incident edge: the one whose normal opposes the reference normal most.
+    var incidentEdge = 0, lowest = Double.infinity
+    for i in incident.normals.indices {
+        let d = incidentPlacement.rotation.rotate(incident.normals[i]).dot(normal)
+        if d < lowest {
+            lowest = d
+            incidentEdge = i
+        }
+    }
+    let count = incident.vertices.count
+    var clip = ClippedEdge(
+        p0: incidentPlacement.apply(incident.vertices[incidentEdge]), id0: UInt32(incidentEdge),
+        p1: incidentPlacement.apply(incident.vertices[(incidentEdge + 1) % count]), id1: UInt32((incidentEdge + 1) % count))
+    let v1 = referencePlacement.apply(reference.vertices[referenceEdge])
+    let v2 = referencePlacement.apply(reference.vertices[(referenceEdge + 1) % reference.vertices.count])
+    let edge = v2 - v1
+    let edgeLength = edge.length
+    guard edgeLength > 0 else { return CollisionManifold() }
+    let tangent = (1 / edgeLength) * edge
+    // Clip to the side planes: tangent·p ≥ tangent·v1 and tangent·p ≤ tangent·v2.
+    guard clipSegment(&clip, normal: -tangent, offset: -tangent.dot(v1)),
+          clipSegment(&clip, normal: tangent, offset: tangent.dot(v2)) else { return CollisionManifold() }
+
+    var manifold = CollisionManifold(normal: flip ? -normal : normal)
+    func add(_ point: Vector2, _ vertex: UInt32) {
+        let separation = normal.dot(point - v1)
+        guard separation <= speculativeDistance else { return }
+        let feature = UInt32(referenceEdge) << 16 | vertex << 1 | (flip ? 1 : 0)
+        manifold.append(CollisionPoint(point: point - (0.5 * separation) * normal, separation: separation, feature: feature))
+    }
+    add(clip.p0, clip.id0)
+    add(clip.p1, clip.id1)
+    return manifold
+}
+
+/// The edge of `a` whose outward normal separates `b` the most, and that separation.
+private func maximumSeparation(_ a: ConvexPolygon, _ placementA: Placement, _ b: ConvexPolygon,
+                               _ placementB: Placement) -> (edge: Int, separation: Double) {
+    var bestEdge = 0, best = -Double.infinity
+    for i in a.normals.indices {
+        let normal = placementA.rotation.rotate(a.normals[i])
+        let origin = placementA.apply(a.vertices[i])
+        var deepest = Double.infinity
+        for vertex in b.vertices {
+            deepest = min(deepest, normal.dot(placementB.apply(vertex) - origin))
+        }
+        if deepest > best {
+            best = deepest
+            bestEdge = i
+        }
+    }
+    return (bestEdge, best)
+}
+
+/// The incident edge being clipped: two end points and the vertex each came from.
+private struct ClippedEdge {
+    var p0: Vector2, id0: UInt32
+    var p1: Vector2, id1: UInt32
+}
+
+/// Keeps the part of the edge where normal·p ≤ offset; false when none is left.
+private func clipSegment(_ edge: inout ClippedEdge, normal: Vector2, offset: Double) -> Bool {
+    let d0 = normal.dot(edge.p0) - offset, d1 = normal.dot(edge.p1) - offset
+    if d0 > 0 && d1 > 0 { return false }
+    if d0 > 0 || d1 > 0 {
+        let point = edge.p0 + (d0 / (d0 - d1)) * (edge.p1 - edge.p0)
+        if d0 > 0 { edge.p0 = point } else { edge.p1 = point }
+    }
+    return true
+}
+
+/// Two circles: one point on the line of centres, the normal from A to B.
+private func collideCircles(_ radiusA: Double, _ centreA: Vector2, _ radiusB: Double, _ centreB: Vector2,
+                            speculativeDistance: Double) -> CollisionManifold {
+    let d = centreB - centreA
+    let distance = d.length
+    let separation = distance - radiusA - radiusB
+    guard separation <= speculativeDistance else { return CollisionManifold() }
+    let normal = distance > 1e-12 ? (1 / distance) * d : Vector2(0, 1)
+    let point = centreA + (radiusA + 0.5 * separation) * normal
+    return CollisionManifold(normal: normal, point: CollisionPoint(point: point, separation: separation, feature: 0))
+}
+
+/// A polygon (A) and a circle (B): the circle's centre is nearest a face or a vertex of the
+/// polygon; the normal points from the polygon to the circle.
+private func collide(_ polygon: ConvexPolygon, _ placement: Placement, circle radius: Double, at centre: Vector2,
+                     speculativeDistance: Double) -> CollisionManifold {
+    let local = placement.applyInverse(centre)
+    var face = 0, separation = -Double.infinity
+    for i in polygon.normals.indices {
+        let s = polygon.normals[i].dot(local - polygon.vertices[i])
+        if s > separation {
+            separation = s
+            face = i
+        }
+    }
+    guard separation - radius <= speculativeDistance else { return CollisionManifold() }
+    let count = polygon.vertices.count
+    let v1 = polygon.vertices[face], v2 = polygon.vertices[(face + 1) % count]
+    var normal = polygon.normals[face], feature = UInt32(face) << 1
+    if separation > 0 {
+        // Outside the face: the nearest feature may be one of its end vertices.
+        for (vertex, other, index) in [(v1, v2, face), (v2, v1, (face + 1) % count)]
+        where (local - vertex).dot(other - vertex) < 0 {
+            let offset = local - vertex
+            let distance = offset.length
+            guard distance - radius <= speculativeDistance else { return CollisionManifold() }
+            normal = distance > 1e-12 ? (1 / distance) * offset : normal
+            separation = distance
+            feature = UInt32(index) << 1 | 1
+            break
+        }
+    }
+    let worldNormal = placement.rotation.rotate(normal)
+    let gap = separation - radius
+    let point = centre - (radius + 0.5 * gap) * worldNormal
+    return CollisionManifold(normal: worldNormal, point: CollisionPoint(point: point, separation: gap, feature: feature))
+}
+
+/// Contact of a polygon with a half-plane n·x ≥ offset: the (up to two) deepest vertices within
+/// `reach` of it, each placed on the plane's side midway. The normal points from the plane to the
+/// polygon.
+func collide(_ plane: BoundaryPlane, _ polygon: ConvexPolygon, _ placement: Placement, reach: Double)
+    -> CollisionManifold {
+    if polygon.isCircle {
+        let centre = placement.apply(polygon.vertices[0])
+        let separation = plane.separation(of: centre) - polygon.circleRadius
+        guard separation < reach else { return CollisionManifold() }
+        let point = centre - (polygon.circleRadius + 0.5 * separation) * plane.normal
+        return CollisionManifold(normal: plane.normal, point: CollisionPoint(point: point, separation: separation, feature: 0))
+    }
+    // The two deepest vertices within reach, deepest first (ties to the lower index).
+    typealias Candidate = (vertex: Int, point: Vector2, separation: Double)
+    var deepest: Candidate?, second: Candidate?
+    for (i, vertex) in polygon.vertices.enumerated() {
+        let point = placement.apply(vertex)
+        let separation = plane.separation(of: point)
+        guard separation < reach else { continue }
+        let candidate = (i, point, separation)
+        if let best = deepest, separation >= best.separation {
+            if second == nil || separation < second!.separation { second = candidate }
+        } else {
+            second = deepest
+            deepest = candidate
+        }
+    }
+    var manifold = CollisionManifold(normal: plane.normal)
+    func add(_ candidate: Candidate) {
+        manifold.append(CollisionPoint(point: candidate.point - (0.5 * candidate.separation) * plane.normal,
+                                       separation: candidate.separation, feature: UInt32(candidate.vertex)))
+    }
+    if let deepest { add(deepest) }
+    if let second { add(second) }
+    return manifold
+}

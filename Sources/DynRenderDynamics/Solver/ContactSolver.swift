@@ -1,0 +1,247 @@
+import DynRenderGeometry
+
+/// Identifies a contact point across steps, for warm starting: the two things touching and the
+/// features (edges, vertices) that made the point.
+struct ContactKey: Hashable {
+    var a: Int
+    var b: Int
+    var feature: UInt32
+}
+
+/// The contact stages of the step: build manifolds from the narrow phase, then solve
+/// non-penetration and friction with soft, speculative constraints, and finally restitution.
+extension World {
+    // MARK: - Building manifolds
+
+    /// Adds the manifold for `collision` between bodies `a` (or the ground) and `b`.
+    mutating func addManifold(_ collision: CollisionManifold, a: Int, b: Int, keyA: Int, keyB: Int,
+                              source: ContactSource) {
+        guard collision.count > 0 else { return }
+        let bodyB = bodies[b]
+        let materialA = a >= 0 ? bodies[a].material : bodyB.material
+        let normal = collision.normal
+        let tangent = Vector2(normal.y, -normal.x)
+        let motionA = motion(of: a), motionB = motion(of: b)
+        let positionA = a >= 0 ? bodies[a].position : .zero
+        let rotationA = a >= 0 ? bodies[a].rotation : .identity
+
+        func contactPoint(_ found: CollisionPoint) -> ContactPoint {
+            let rA = found.point - positionA, rB = found.point - bodyB.position
+            let rnA = rA.cross(normal), rnB = rB.cross(normal)
+            let rtA = rA.cross(tangent), rtB = rB.cross(tangent)
+            let kNormal = motionA.m + motionB.m + motionA.i * rnA * rnA + motionB.i * rnB * rnB
+            let kTangent = motionA.m + motionB.m + motionA.i * rtA * rtA + motionB.i * rtB * rtB
+            let key = ContactKey(a: keyA, b: keyB, feature: found.feature)
+            let previous = previousImpulse(for: key)
+            let relative = (motionB.v + cross(motionB.w, rB)) - (motionA.v + cross(motionA.w, rA))
+            return ContactPoint(
+                key: key, localAnchorA: a >= 0 ? rotationA.inverseRotate(rA) : found.point,
+                localAnchorB: bodyB.rotation.inverseRotate(rB), anchorA: rA, anchorB: rB,
+                adjustedSeparation: found.separation,
+                normalMass: kNormal > 0 ? 1 / kNormal : 0, tangentMass: kTangent > 0 ? 1 / kTangent : 0,
+                normalImpulse: previous?.normal ?? 0, tangentImpulse: previous?.tangent ?? 0,
+                relativeVelocity: relative.dot(normal))
+        }
+        let count = collision.count
+        let point0 = contactPoint(collision[0])
+        let point1 = count == 2 ? contactPoint(collision[1]) : point0
+        var manifold = ContactManifold(
+            bodyA: a, bodyB: b, normal: normal,
+            friction: (materialA.friction * bodyB.material.friction).squareRoot(),
+            restitution: max(materialA.restitution, bodyB.material.restitution),
+            pointCount: count, point0: point0, point1: point1, source: source)
+        if count == 2 {
+            let rnA0 = point0.anchorA.cross(normal), rnB0 = point0.anchorB.cross(normal)
+            let rnA1 = point1.anchorA.cross(normal), rnB1 = point1.anchorB.cross(normal)
+            let m = motionA.m + motionB.m
+            manifold.k11 = m + motionA.i * rnA0 * rnA0 + motionB.i * rnB0 * rnB0
+            manifold.k22 = m + motionA.i * rnA1 * rnA1 + motionB.i * rnB1 * rnB1
+            manifold.k12 = m + motionA.i * rnA0 * rnA1 + motionB.i * rnB0 * rnB1
+        }
+        manifolds.append(manifold)
+    }
+
+    /// Keeps this step's impulses, in the order the points were made, for the next step.
+    mutating func storeImpulses() {
+        storedImpulses.removeAll(keepingCapacity: true)
+        for manifold in manifolds {
+            for i in 0..<manifold.pointCount {
+                let point = manifold[i]
+                storedImpulses.append((point.key, point.normalImpulse, point.tangentImpulse))
+            }
+        }
+        storedCursor = 0
+        storedIndex = nil
+    }
+
+    /// Last step's impulses for the point `key`. Contacts are made in a deterministic order, so
+    /// from one step to the next the same points usually come in the same order: a cursor finds
+    /// them without hashing, and only when the order changed is an index by key built.
+    mutating func previousImpulse(for key: ContactKey) -> (normal: Double, tangent: Double)? {
+        if storedCursor < storedImpulses.count && storedImpulses[storedCursor].key == key {
+            let stored = storedImpulses[storedCursor]
+            storedCursor += 1
+            return (stored.normal, stored.tangent)
+        }
+        if storedIndex == nil {
+            var index: [ContactKey: Int] = [:]
+            for (position, stored) in storedImpulses.enumerated() { index[stored.key] = position }
+            storedIndex = index
+        }
+        guard let position = storedIndex?[key] else { return nil }
+        storedCursor = position + 1
+        return (storedImpulses[position].normal, storedImpulses[position].tangent)
+    }
+
+    /// Velocity, angular velocity, inverse mass and inverse inertia of body `index` (zeros for the
+    /// ground).
+    @inline(__always) func motion(of index: Int) -> (v: Vector2, w: Double, m: Double, i: Double) {
+        guard index >= 0 else { return (.zero, 0, 0, 0) }
+        let body = bodies[index]
+        return (body.linearVelocity, body.angularVelocity, body.inverseMass, body.inverseInertia)
+    }
+
+    /// A point given in body `index`'s frame (the world's for the ground), in world coordinates.
+    @inline(__always) func anchorPoint(_ local: Vector2, of index: Int) -> Vector2 {
+        guard index >= 0 else { return local }
+        return bodies[index].position + bodies[index].rotation.rotate(local)
+    }
+
+    /// The separation of a contact point now (after the step), points.
+    func separation(_ point: ContactPoint, _ manifold: ContactManifold) -> Double {
+        let pA = anchorPoint(point.localAnchorA, of: manifold.bodyA)
+        let pB = anchorPoint(point.localAnchorB, of: manifold.bodyB)
+        return manifold.normal.dot(pB - pA) + point.adjustedSeparation
+    }
+}
+
+/// The contact stages of the sub-steps: non-penetration and friction with soft, speculative
+/// constraints, then restitution.
+extension StepSolver {
+    func warmStartContacts() {
+        for index in manifolds.indices {
+            let manifold = manifolds.baseAddress! + index
+            let a = bodies + (manifold.pointee.bodyA + 1), b = bodies + (manifold.pointee.bodyB + 1)
+            let normal = manifold.pointee.normal, tangent = manifold.pointee.tangent
+            for i in 0..<manifold.pointee.pointCount {
+                let point = manifold.pointee[i]
+                let impulse = point.normalImpulse * normal + point.tangentImpulse * tangent
+                a.pointee.apply(-impulse, at: point.anchorA)
+                b.pointee.apply(impulse, at: point.anchorB)
+            }
+        }
+    }
+
+    /// One pass over the contacts. With `useBias` the soft constraint pushes overlap out; the relax
+    /// pass without it removes the velocity that push added. Speculative points (still apart) may
+    /// close their gap in this sub-step but no more.
+    func solveContacts(useBias: Bool) {
+        let inverseH = 1 / h
+        for index in manifolds.indices {
+            let manifold = manifolds.baseAddress! + index
+            let a = bodies + (manifold.pointee.bodyA + 1), b = bodies + (manifold.pointee.bodyB + 1)
+            let normal = manifold.pointee.normal
+            /// Bias and soft scaling of a point with `separation` now.
+            func scaling(_ separation: Double) -> (Double, Double, Double) {
+                if separation > 0 { return (separation * inverseH, 1, 0) }
+                if useBias {
+                    return (max(contactSoftness.biasRate * separation, -settings.contactPushMaxVelocity),
+                            contactSoftness.massScale, contactSoftness.impulseScale)
+                }
+                return (0, 1, 0)
+            }
+            // Current separation: the anchors started together at the contact point, so it changes
+            // by how far they have moved apart along the normal since the step began.
+            let s0 = normal.dot(b.pointee.worldPoint(manifold.pointee.point0.localAnchorB)
+                - a.pointee.worldPoint(manifold.pointee.point0.localAnchorA)) + manifold.pointee.point0.adjustedSeparation
+            let (b0, m0, i0) = scaling(s0)
+            var (b1, m1, i1) = (0.0, 1.0, 0.0)
+            if manifold.pointee.pointCount == 2 {
+                let s1 = normal.dot(b.pointee.worldPoint(manifold.pointee.point1.localAnchorB)
+                    - a.pointee.worldPoint(manifold.pointee.point1.localAnchorA)) + manifold.pointee.point1.adjustedSeparation
+                (b1, m1, i1) = scaling(s1)
+            }
+            solveNormal(manifold, bias: (b0, b1), massScale: (m0, m1), impulseScale: (i0, i1))
+            solveFriction(manifold)
+        }
+    }
+
+    /// Normal impulses of one manifold. A single point is solved directly; two points by the block
+    /// LCP on the rigid problem, whose impulse change is then softened per point as the single-point
+    /// soft step would be.
+    private func solveNormal(_ manifold: UnsafeMutablePointer<ContactManifold>, bias: (Double, Double),
+                             massScale: (Double, Double), impulseScale: (Double, Double)) {
+        let a = bodies + (manifold.pointee.bodyA + 1), b = bodies + (manifold.pointee.bodyB + 1)
+        let normal = manifold.pointee.normal
+        let p0 = manifold.pointee.point0, p1 = manifold.pointee.point1
+        let vn0 = (b.pointee.velocity(at: p0.anchorB) - a.pointee.velocity(at: p0.anchorA)).dot(normal)
+        var delta0 = -p0.normalMass * (vn0 + bias.0), delta1 = 0.0
+        let count = manifold.pointee.pointCount
+        if count == 2 {
+            let vn1 = (b.pointee.velocity(at: p1.anchorB) - a.pointee.velocity(at: p1.anchorA)).dot(normal)
+            let a0 = p0.normalImpulse, a1 = p1.normalImpulse
+            let (k11, k12, k22) = (manifold.pointee.k11, manifold.pointee.k12, manifold.pointee.k22)
+            // b: the normal velocity each point would have with the accumulated impulses removed.
+            let b0 = vn0 + bias.0 - (k11 * a0 + k12 * a1)
+            let b1 = vn1 + bias.1 - (k12 * a0 + k22 * a1)
+            if let (x0, x1) = solveTwoPointLCP(k11: k11, k12: k12, k22: k22, b1: b0, b2: b1) {
+                delta0 = x0 - a0
+                delta1 = x1 - a1
+            } else {
+                delta1 = -p1.normalMass * (vn1 + bias.1)
+            }
+        }
+        /// Softens the change `delta`, keeps the accumulated impulse non-negative, applies it.
+        func apply(_ delta: Double, massScale: Double, impulseScale: Double, to point: inout ContactPoint) {
+            let accumulated = max(point.normalImpulse + massScale * delta - impulseScale * point.normalImpulse, 0)
+            let impulse = accumulated - point.normalImpulse
+            point.normalImpulse = accumulated
+            point.maxNormalImpulse = max(point.maxNormalImpulse, impulse)
+            a.pointee.apply(-impulse * normal, at: point.anchorA)
+            b.pointee.apply(impulse * normal, at: point.anchorB)
+        }
+        apply(delta0, massScale: massScale.0, impulseScale: impulseScale.0, to: &manifold.pointee.point0)
+        if count == 2 {
+            apply(delta1, massScale: massScale.1, impulseScale: impulseScale.1, to: &manifold.pointee.point1)
+        }
+    }
+
+    /// Coulomb friction: each point's tangent impulse bounded by friction × its normal impulse.
+    private func solveFriction(_ manifold: UnsafeMutablePointer<ContactManifold>) {
+        let a = bodies + (manifold.pointee.bodyA + 1), b = bodies + (manifold.pointee.bodyB + 1)
+        let tangent = manifold.pointee.tangent, friction = manifold.pointee.friction
+        func solve(_ point: UnsafeMutablePointer<ContactPoint>) {
+            let vt = (b.pointee.velocity(at: point.pointee.anchorB) - a.pointee.velocity(at: point.pointee.anchorA)).dot(tangent)
+            let limit = friction * point.pointee.normalImpulse
+            let accumulated = min(max(point.pointee.tangentImpulse - point.pointee.tangentMass * vt, -limit), limit)
+            let impulse = (accumulated - point.pointee.tangentImpulse) * tangent
+            point.pointee.tangentImpulse = accumulated
+            a.pointee.apply(-impulse, at: point.pointee.anchorA)
+            b.pointee.apply(impulse, at: point.pointee.anchorB)
+        }
+        let base = UnsafeMutableRawPointer(manifold)
+        solve((base + MemoryLayout<ContactManifold>.offset(of: \.point0)!).assumingMemoryBound(to: ContactPoint.self))
+        if manifold.pointee.pointCount == 2 {
+            solve((base + MemoryLayout<ContactManifold>.offset(of: \.point1)!).assumingMemoryBound(to: ContactPoint.self))
+        }
+    }
+
+    /// Makes fast impacts bounce: points that pushed and were approaching faster than the threshold
+    /// get their normal velocity driven to −restitution × the approach velocity (as one block when
+    /// both points of a manifold qualify).
+    func applyRestitution() {
+        let threshold = settings.restitutionThreshold
+        for index in manifolds.indices {
+            let manifold = manifolds.baseAddress! + index
+            let restitution = manifold.pointee.restitution
+            guard restitution > 0 else { continue }
+            let p0 = manifold.pointee.point0, p1 = manifold.pointee.point1
+            let bouncing0 = p0.relativeVelocity < -threshold && p0.maxNormalImpulse > 0
+            let bouncing1 = manifold.pointee.pointCount == 2 && p1.relativeVelocity < -threshold && p1.maxNormalImpulse > 0
+            guard bouncing0 || bouncing1 else { continue }
+            // Target: vn = −e·v₀ for bouncing points; the others only must not approach.
+            let bias = (bouncing0 ? restitution * p0.relativeVelocity : 0, bouncing1 ? restitution * p1.relativeVelocity : 0)
+            solveNormal(manifold, bias: bias, massScale: (1, 1), impulseScale: (0, 0))
+        }
+    }
+}

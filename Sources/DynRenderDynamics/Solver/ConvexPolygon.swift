@@ -1,0 +1,107 @@
+import DynRenderGeometry
+
+/// A convex polygon in a body's frame (or the world's, for boundaries): the collision shape of
+/// rectangles, convex paths and boundary segments.
+///
+/// Vertices wind so that `normals[i]`, the outward normal of the edge from vertex i to i+1, is
+/// (edge.y, −edge.x) normalised. A segment is a two-vertex polygon whose two "edges" face both ways,
+/// so it collides on either side.
+struct ConvexPolygon {
+    var vertices: [Vector2]
+    var normals: [Vector2]
+    /// Distance from the origin to the farthest point, points (for bounding boxes).
+    var radius: Double
+    /// For a circle (one vertex at its centre), its radius; 0 for polygons and segments.
+    var circleRadius = 0.0
+
+    var isCircle: Bool { circleRadius > 0 }
+
+    init(vertices: [Vector2]) {
+        precondition(vertices.count >= 2)
+        // Wind so that (edge.y, −edge.x) points outward: positive signed area in x-right, y-down
+        // terms means the order below is kept.
+        var area = 0.0
+        for i in vertices.indices {
+            area += vertices[i].cross(vertices[(i + 1) % vertices.count])
+        }
+        let ordered = area < 0 ? vertices.reversed() : vertices
+        self.vertices = Array(ordered)
+        self.normals = ordered.indices.map { i in
+            let edge = ordered[(i + 1) % ordered.count] - ordered[i]
+            let length = edge.length
+            return length > 0 ? Vector2(edge.y / length, -edge.x / length) : Vector2(1, 0)
+        }
+        self.radius = ordered.map(\.length).max() ?? 0
+    }
+
+    /// The rectangle of half extents `half` centred on the origin.
+    init(halfExtents half: Vector2) {
+        self.init(vertices: [Vector2(-half.x, -half.y), Vector2(half.x, -half.y),
+                             Vector2(half.x, half.y), Vector2(-half.x, half.y)])
+    }
+
+    /// The circle of `circleRadius` centred on `center` (the origin by default).
+    init(circleRadius: Double, center: Vector2 = .zero) {
+        vertices = [center]
+        normals = []
+        radius = center.length + circleRadius
+        self.circleRadius = circleRadius
+    }
+
+    /// This shape moved by `placement` (a part of a compound body, in the body's frame).
+    func placed(at placement: Placement) -> ConvexPolygon {
+        if isCircle { return ConvexPolygon(circleRadius: circleRadius, center: placement.apply(vertices[0])) }
+        return ConvexPolygon(vertices: vertices.map(placement.apply))
+    }
+
+    /// The segment from `a` to `b`.
+    init(segmentFrom a: Vector2, to b: Vector2) {
+        vertices = [a, b]
+        let edge = b - a
+        let length = edge.length
+        let normal = length > 0 ? Vector2(edge.y / length, -edge.x / length) : Vector2(0, 1)
+        normals = [normal, -normal]
+        radius = max(a.length, b.length)
+    }
+}
+
+/// Where a shape is: a position and a rotation.
+struct Placement {
+    var position: Vector2
+    var rotation: Rotation
+
+    static let identity = Placement(position: .zero, rotation: .identity)
+
+    @inline(__always) func apply(_ local: Vector2) -> Vector2 { position + rotation.rotate(local) }
+    @inline(__always) func applyInverse(_ world: Vector2) -> Vector2 { rotation.inverseRotate(world - position) }
+}
+
+/// An axis-aligned box, points.
+struct AABB {
+    var minX: Double, minY: Double, maxX: Double, maxY: Double
+
+    @inline(__always) func overlaps(_ other: AABB) -> Bool {
+        minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
+    }
+
+    /// The box of `polygon` placed at `placement`, grown by `margin` on every side.
+    init(_ polygon: ConvexPolygon, at placement: Placement, margin: Double) {
+        var lo = Vector2(Double.infinity, Double.infinity), hi = -lo
+        for vertex in polygon.vertices {
+            let p = placement.apply(vertex)
+            lo = Vector2(min(lo.x, p.x), min(lo.y, p.y))
+            hi = Vector2(max(hi.x, p.x), max(hi.y, p.y))
+        }
+        let grow = margin + polygon.circleRadius
+        self.init(minX: lo.x - grow, minY: lo.y - grow, maxX: hi.x + grow, maxY: hi.y + grow)
+    }
+
+    /// This box with `margin` added on every side.
+    @inline(__always) func grown(by margin: Double) -> AABB {
+        AABB(minX: minX - margin, minY: minY - margin, maxX: maxX + margin, maxY: maxY + margin)
+    }
+
+    init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        (self.minX, self.minY, self.maxX, self.maxY) = (minX, minY, maxX, maxY)
+    }
+}

@@ -1,0 +1,317 @@
+import DynRenderGeometry
+
+/// The joint stages of the step: springs act in every pass as physical forces; rigid joints are
+/// pulled together softly in the biased pass and held exactly in the relax pass.
+extension StepSolver {
+    func warmStartJoints() {
+        for index in joints.indices {
+            let joint = joints[index]
+            let a = bodies + (joint.bodyA + 1), b = bodies + (joint.bodyB + 1)
+            switch joint.kind {
+            case .point:
+                a.pointee.apply(-joint.impulse, at: joint.anchorA)
+                b.pointee.apply(joint.impulse, at: joint.anchorB)
+            case .distance:
+                let impulse = joint.impulse.x * axis(of: joint)
+                a.pointee.apply(-impulse, at: joint.anchorA)
+                b.pointee.apply(impulse, at: joint.anchorB)
+            case .angle, .angularFriction:
+                a.pointee.apply(.zero, at: .zero, angular: -joint.impulse.x)
+                b.pointee.apply(.zero, at: .zero, angular: joint.impulse.x)
+            case .angleLimit:
+                let impulse = joint.impulse.x - joint.impulse.y
+                a.pointee.apply(.zero, at: .zero, angular: -impulse)
+                b.pointee.apply(.zero, at: .zero, angular: impulse)
+            case .rope:
+                let impulse = joint.impulse.x * axis(of: joint)
+                a.pointee.apply(-impulse, at: joint.anchorA)
+                b.pointee.apply(impulse, at: joint.anchorB)
+            case .line:
+                let frame = lineFrame(joint)
+                applyAlong(frame.normal, frame.armA.normal, frame.armB.normal, joint.impulse.x, a, b)
+            case .axialLimit:
+                let frame = lineFrame(joint)
+                applyAlong(frame.axis, frame.armA.axis, frame.armB.axis, joint.impulse.x - joint.impulse.y, a, b)
+            }
+        }
+    }
+
+    /// Applies an impulse `lambda` along `direction` (+ on B, − on A) whose angular parts are
+    /// `armA`, `armB` (the Jacobian's cross terms).
+    @inline(__always) private func applyAlong(_ direction: Vector2, _ armA: Double, _ armB: Double, _ lambda: Double,
+                                              _ a: UnsafeMutablePointer<SolverBody>, _ b: UnsafeMutablePointer<SolverBody>) {
+        a.pointee.velocity -= (a.pointee.inverseMass * lambda) * direction
+        a.pointee.angularVelocity -= a.pointee.inverseInertia * lambda * armA
+        b.pointee.velocity += (b.pointee.inverseMass * lambda) * direction
+        b.pointee.angularVelocity += b.pointee.inverseInertia * lambda * armB
+    }
+
+    /// The world axis of a line joint, its normal, the offset of B's anchor along them, and the
+    /// Jacobian's angular terms ((d + rA) × dir for A, rB × dir for B), as Box2D's prismatic joint.
+    @inline(__always) private func lineFrame(_ joint: Joint)
+        -> (axis: Vector2, normal: Vector2, offset: Vector2, armA: (axis: Double, normal: Double), armB: (axis: Double, normal: Double)) {
+        let a = bodies[joint.bodyA + 1], b = bodies[joint.bodyB + 1]
+        let axis = a.rotation.rotate(joint.localAxisA)
+        let normal = axis.perpendicular
+        let d = b.worldPoint(joint.localAnchorB) - a.worldPoint(joint.localAnchorA)
+        let reachA = d + joint.anchorA
+        return (axis, normal, Vector2(axis.dot(d), normal.dot(d)),
+                (reachA.cross(axis), reachA.cross(normal)), (joint.anchorB.cross(axis), joint.anchorB.cross(normal)))
+    }
+
+    func solveJoints(useBias: Bool) {
+        for index in joints.indices {
+            switch joints[index].kind {
+            case .point: solvePointJoint(index, useBias: useBias)
+            case .distance: solveDistanceJoint(index, useBias: useBias)
+            case .angle: solveAngleJoint(index, useBias: useBias)
+            case .rope: solveRopeJoint(index, useBias: useBias)
+            case .line: solveLineJoint(index, useBias: useBias)
+            case .axialLimit: solveAxialLimit(index, useBias: useBias)
+            case .angleLimit: solveAngleLimit(index, useBias: useBias)
+            case .angularFriction: solveAngularFriction(index)
+            }
+        }
+    }
+
+    /// Unit vector from anchor A to anchor B (x axis when they coincide).
+    @inline(__always) private func axis(of joint: Joint) -> Vector2 {
+        let d = bodies[joint.bodyB + 1].worldPoint(joint.localAnchorB) - bodies[joint.bodyA + 1].worldPoint(joint.localAnchorA)
+        let length = d.length
+        return length > 1e-9 ? (1 / length) * d : Vector2(1, 0)
+    }
+
+    /// The scaling of a joint's impulse this pass: springs always act; rigid joints correct drift
+    /// softly with bias, and hold exactly without.
+    @inline(__always) private func scaling(_ joint: Joint, useBias: Bool) -> (bias: Double, mass: Double, impulse: Double) {
+        if joint.hertz > 0 || useBias {
+            return (joint.softness.biasRate, joint.softness.massScale, joint.softness.impulseScale)
+        }
+        return (0, 1, 0)
+    }
+
+    private func solvePointJoint(_ index: Int, useBias: Bool) {
+        let joint = joints.baseAddress! + index
+        let a = bodies + (joint.pointee.bodyA + 1), b = bodies + (joint.pointee.bodyB + 1)
+        let rA = joint.pointee.anchorA, rB = joint.pointee.anchorB
+        let mA = a.pointee.inverseMass, mB = b.pointee.inverseMass
+        let iA = a.pointee.inverseInertia, iB = b.pointee.inverseInertia
+        let cdot = b.pointee.velocity(at: rB) - a.pointee.velocity(at: rA)
+        let separation = b.pointee.worldPoint(joint.pointee.localAnchorB) - a.pointee.worldPoint(joint.pointee.localAnchorA)
+        let s = scaling(joint.pointee, useBias: useBias)
+        // K = (mA + mB)·I + iA·[rA]ᵀ[rA] + iB·[rB]ᵀ[rB]
+        let k11 = mA + mB + iA * rA.y * rA.y + iB * rB.y * rB.y
+        let k12 = -iA * rA.x * rA.y - iB * rB.x * rB.y
+        let k22 = mA + mB + iA * rA.x * rA.x + iB * rB.x * rB.x
+        let determinant = k11 * k22 - k12 * k12
+        guard determinant > 0 else { return }
+        let target = cdot + s.bias * separation
+        // impulse = −massScale·K⁻¹·target − impulseScale·accumulated
+        let solved = Vector2((k22 * target.x - k12 * target.y) / determinant,
+                             (k11 * target.y - k12 * target.x) / determinant)
+        let impulse = -s.mass * solved - s.impulse * joint.pointee.impulse
+        joint.pointee.impulse += impulse
+        a.pointee.apply(-impulse, at: rA)
+        b.pointee.apply(impulse, at: rB)
+    }
+
+    /// What distance-like joints share: the bodies, the unit axis from anchor A to anchor B, the
+    /// anchors' distance, and the effective mass along the axis (nil when it is zero).
+    @inline(__always) private func axialTerms(_ joint: UnsafeMutablePointer<Joint>)
+        -> (a: UnsafeMutablePointer<SolverBody>, b: UnsafeMutablePointer<SolverBody>, axis: Vector2, length: Double, k: Double)? {
+        let a = bodies + (joint.pointee.bodyA + 1), b = bodies + (joint.pointee.bodyB + 1)
+        let rA = joint.pointee.anchorA, rB = joint.pointee.anchorB
+        let d = b.pointee.worldPoint(joint.pointee.localAnchorB) - a.pointee.worldPoint(joint.pointee.localAnchorA)
+        let length = d.length
+        let axis = length > 1e-9 ? (1 / length) * d : Vector2(1, 0)
+        let crA = rA.cross(axis), crB = rB.cross(axis)
+        let k = a.pointee.inverseMass + b.pointee.inverseMass
+            + a.pointee.inverseInertia * crA * crA + b.pointee.inverseInertia * crB * crB
+        return k > 0 ? (a, b, axis, length, k) : nil
+    }
+
+    private func solveDistanceJoint(_ index: Int, useBias: Bool) {
+        let joint = joints.baseAddress! + index
+        guard let (a, b, axis, length, k) = axialTerms(joint) else { return }
+        let rA = joint.pointee.anchorA, rB = joint.pointee.anchorB
+        let cdot = (b.pointee.velocity(at: rB) - a.pointee.velocity(at: rA)).dot(axis)
+        let s = scaling(joint.pointee, useBias: useBias)
+        let impulse = -s.mass * (cdot + s.bias * (length - joint.pointee.length)) / k - s.impulse * joint.pointee.impulse.x
+        joint.pointee.impulse.x += impulse
+        a.pointee.apply(-impulse * axis, at: rA)
+        b.pointee.apply(impulse * axis, at: rB)
+    }
+
+    /// What angular joints share: the bodies, their combined inverse inertia (nil when zero), and
+    /// the angle of B relative to A minus the target, in (−π, π].
+    @inline(__always) private func angularTerms(_ joint: UnsafeMutablePointer<Joint>)
+        -> (a: UnsafeMutablePointer<SolverBody>, b: UnsafeMutablePointer<SolverBody>, k: Double, angle: Double)? {
+        let a = bodies + (joint.pointee.bodyA + 1), b = bodies + (joint.pointee.bodyB + 1)
+        let k = a.pointee.inverseInertia + b.pointee.inverseInertia
+        guard k > 0 else { return nil }
+        let angle = a.pointee.rotation.inverse.followed(by: b.pointee.rotation)
+            .followed(by: joint.pointee.targetRotation.inverse).deterministicAngle
+        return (a, b, k, angle)
+    }
+
+    private func solveAngleJoint(_ index: Int, useBias: Bool) {
+        let joint = joints.baseAddress! + index
+        guard let (a, b, k, angleError) = angularTerms(joint) else { return }
+        let s = scaling(joint.pointee, useBias: useBias)
+        let impulse = -s.mass * (b.pointee.angularVelocity - a.pointee.angularVelocity + s.bias * angleError) / k
+            - s.impulse * joint.pointee.impulse.x
+        joint.pointee.impulse.x += impulse
+        a.pointee.apply(.zero, at: .zero, angular: -impulse)
+        b.pointee.apply(.zero, at: .zero, angular: impulse)
+    }
+}
+
+extension StepSolver {
+    /// A rope: only pulls, and only when taut. Slack ropes may tighten within the sub-step.
+    private func solveRopeJoint(_ index: Int, useBias: Bool) {
+        let joint = joints.baseAddress! + index
+        guard let (a, b, axis, length, k) = axialTerms(joint) else { return }
+        let rA = joint.pointee.anchorA, rB = joint.pointee.anchorB
+        // Slack = how much longer the rope may get (≥ 0 when slack); treated like a contact gap.
+        let slack = joint.pointee.length - length
+        let (bias, massScale, impulseScale) = inequalityScaling(slack, joint.pointee, useBias: useBias)
+        let cdot = (b.pointee.velocity(at: rB) - a.pointee.velocity(at: rA)).dot(axis)
+        // The rope pulls B towards A: the accumulated impulse along the axis stays ≤ 0.
+        let lambda = -massScale * (cdot - bias) / k - impulseScale * joint.pointee.impulse.x
+        let accumulated = min(joint.pointee.impulse.x + lambda, 0)
+        let applied = accumulated - joint.pointee.impulse.x
+        joint.pointee.impulse.x = accumulated
+        a.pointee.apply(-applied * axis, at: rA)
+        b.pointee.apply(applied * axis, at: rB)
+    }
+
+    /// Bias and scaling of an inequality constraint with gap `gap` (≥ 0 satisfied): speculative
+    /// while open, soft pushing-out when violated in the biased pass, rigid in relax.
+    @inline(__always) private func inequalityScaling(_ gap: Double, _ joint: Joint, useBias: Bool)
+        -> (bias: Double, mass: Double, impulse: Double) {
+        if gap > 0 { return (gap / h, 1, 0) }
+        if useBias { return (joint.softness.biasRate * gap, joint.softness.massScale, joint.softness.impulseScale) }
+        return (0, 1, 0)
+    }
+
+    /// Holds B's anchor on A's line: the perpendicular offset is driven to zero.
+    private func solveLineJoint(_ index: Int, useBias: Bool) {
+        let joint = joints.baseAddress! + index
+        let a = bodies + (joint.pointee.bodyA + 1), b = bodies + (joint.pointee.bodyB + 1)
+        let frame = lineFrame(joint.pointee)
+        let k = a.pointee.inverseMass + b.pointee.inverseMass + a.pointee.inverseInertia * frame.armA.normal * frame.armA.normal
+            + b.pointee.inverseInertia * frame.armB.normal * frame.armB.normal
+        guard k > 0 else { return }
+        let cdot = frame.normal.dot(b.pointee.velocity - a.pointee.velocity)
+            + frame.armB.normal * b.pointee.angularVelocity - frame.armA.normal * a.pointee.angularVelocity
+        let s = scaling(joint.pointee, useBias: useBias)
+        let lambda = -s.mass * (cdot + s.bias * frame.offset.y) / k - s.impulse * joint.pointee.impulse.x
+        joint.pointee.impulse.x += lambda
+        applyAlong(frame.normal, frame.armA.normal, frame.armB.normal, lambda, a, b)
+    }
+
+    /// One side of a limit: a non-negative accumulated impulse keeping `gap` ≥ 0, where the gap
+    /// grows at `rate` per unit of velocity; returns the impulse to apply this time.
+    @inline(__always) private func oneSided(gap: Double, rate: Double, k: Double, accumulated: inout Double,
+                                            _ joint: Joint, useBias: Bool) -> Double {
+        let (bias, massScale, impulseScale) = inequalityScaling(gap, joint, useBias: useBias)
+        let lambda = -massScale * (rate + bias) / k - impulseScale * accumulated
+        let total = max(accumulated + lambda, 0)
+        defer { accumulated = total }
+        return total - accumulated
+    }
+
+    /// Keeps B's anchor between `lower` and `upper` along A's axis (two one-sided constraints).
+    private func solveAxialLimit(_ index: Int, useBias: Bool) {
+        let joint = joints.baseAddress! + index
+        let a = bodies + (joint.pointee.bodyA + 1), b = bodies + (joint.pointee.bodyB + 1)
+        let frame = lineFrame(joint.pointee)
+        let k = a.pointee.inverseMass + b.pointee.inverseMass + a.pointee.inverseInertia * frame.armA.axis * frame.armA.axis
+            + b.pointee.inverseInertia * frame.armB.axis * frame.armB.axis
+        guard k > 0 else { return }
+        func cdot() -> Double {
+            frame.axis.dot(b.pointee.velocity - a.pointee.velocity)
+                + frame.armB.axis * b.pointee.angularVelocity - frame.armA.axis * a.pointee.angularVelocity
+        }
+        if joint.pointee.lower.isFinite {
+            let applied = oneSided(gap: frame.offset.x - joint.pointee.lower, rate: cdot(), k: k,
+                                   accumulated: &joint.pointee.impulse.x, joint.pointee, useBias: useBias)
+            applyAlong(frame.axis, frame.armA.axis, frame.armB.axis, applied, a, b)
+        }
+        if joint.pointee.upper.isFinite {
+            let applied = oneSided(gap: joint.pointee.upper - frame.offset.x, rate: -cdot(), k: k,
+                                   accumulated: &joint.pointee.impulse.y, joint.pointee, useBias: useBias)
+            applyAlong(frame.axis, frame.armA.axis, frame.armB.axis, -applied, a, b)
+        }
+    }
+
+    /// Keeps the relative angle between `lower` and `upper`.
+    private func solveAngleLimit(_ index: Int, useBias: Bool) {
+        let joint = joints.baseAddress! + index
+        guard let (a, b, k, angle) = angularTerms(joint) else { return }
+        if joint.pointee.lower.isFinite {
+            let applied = oneSided(gap: angle - joint.pointee.lower, rate: b.pointee.angularVelocity - a.pointee.angularVelocity,
+                                   k: k, accumulated: &joint.pointee.impulse.x, joint.pointee, useBias: useBias)
+            a.pointee.apply(.zero, at: .zero, angular: -applied)
+            b.pointee.apply(.zero, at: .zero, angular: applied)
+        }
+        if joint.pointee.upper.isFinite {
+            let applied = oneSided(gap: joint.pointee.upper - angle, rate: a.pointee.angularVelocity - b.pointee.angularVelocity,
+                                   k: k, accumulated: &joint.pointee.impulse.y, joint.pointee, useBias: useBias)
+            a.pointee.apply(.zero, at: .zero, angular: applied)
+            b.pointee.apply(.zero, at: .zero, angular: -applied)
+        }
+    }
+
+    /// Dry friction on relative turning: stops it, with at most `maximumTorque`·h per sub-step.
+    private func solveAngularFriction(_ index: Int) {
+        let joint = joints.baseAddress! + index
+        let a = bodies + (joint.pointee.bodyA + 1), b = bodies + (joint.pointee.bodyB + 1)
+        let k = a.pointee.inverseInertia + b.pointee.inverseInertia
+        guard k > 0 else { return }
+        let limit = joint.pointee.maximumTorque * h
+        let lambda = -(b.pointee.angularVelocity - a.pointee.angularVelocity) / k
+        let accumulated = min(max(joint.pointee.impulse.x + lambda, -limit), limit)
+        let applied = accumulated - joint.pointee.impulse.x
+        joint.pointee.impulse.x = accumulated
+        a.pointee.apply(.zero, at: .zero, angular: -applied)
+        b.pointee.apply(.zero, at: .zero, angular: applied)
+    }
+}
+
+extension World {
+    /// The index that stands for the fixed world in a joint or contact.
+    static let ground = -1
+
+    /// Anchors in world orientation, softness for the sub-step `h`, and last step's impulses: by
+    /// position when the behaviours describe the same joints in the same order as last step (the
+    /// usual case, with no hashing), else by key.
+    mutating func prepareJoints(h: Double) {
+        let rigid = Softness(hertz: settings.jointHertz, dampingRatio: settings.jointDampingRatio, h: h)
+        let sameJoints = previousJointKeys.count == joints.count
+            && joints.indices.allSatisfy { previousJointKeys[$0] == joints[$0].key }
+        for index in joints.indices {
+            var joint = joints[index]
+            joint.anchorA = joint.bodyA >= 0 ? bodies[joint.bodyA].rotation.rotate(joint.localAnchorA) : .zero
+            joint.anchorB = joint.bodyB >= 0 ? bodies[joint.bodyB].rotation.rotate(joint.localAnchorB) : .zero
+            joint.softness = joint.hertz > 0 ? Softness(hertz: joint.hertz, dampingRatio: joint.dampingRatio, h: h) : rigid
+            if sameJoints {
+                joint.impulse = previousJointImpulses[index]
+            } else if let previous = jointWarmStart[joint.key] {
+                joint.impulse = previous
+            }
+            joints[index] = joint
+        }
+    }
+
+    mutating func storeJointImpulses() {
+        let sameJoints = previousJointKeys.count == joints.count
+            && joints.indices.allSatisfy { previousJointKeys[$0] == joints[$0].key }
+        previousJointImpulses.removeAll(keepingCapacity: true)
+        for joint in joints { previousJointImpulses.append(joint.impulse) }
+        guard !sameJoints else { return }
+        previousJointKeys = joints.map(\.key)
+        jointWarmStart.removeAll(keepingCapacity: true)
+        for joint in joints { jointWarmStart[joint.key] = joint.impulse }
+    }
+}

@@ -1,0 +1,111 @@
+import DynRenderGeometry
+
+/// A body as the sub-steps see it: velocity, mass, placement and this step's forces, packed in
+/// one small value so the constraint loops read contiguous memory (Box2D v3's body state).
+struct SolverBody {
+    /// Points per second.
+    var velocity: Vector2
+    /// Radians per second.
+    var angularVelocity: Double
+    var inverseMass: Double
+    var inverseInertia: Double
+    var position: Vector2
+    var rotation: Rotation
+    /// This step's acceleration from gravity and forces, pt/s².
+    var acceleration: Vector2
+    /// This step's angular acceleration from torques, rad/s².
+    var angularAcceleration: Double
+    /// Damping rates, 1/s.
+    var linearDamping: Double
+    var angularDamping: Double
+
+    /// The fixed world: immovable, at the origin, unrotated.
+    static let ground = SolverBody(
+        velocity: .zero, angularVelocity: 0, inverseMass: 0, inverseInertia: 0, position: .zero,
+        rotation: .identity, acceleration: .zero, angularAcceleration: 0, linearDamping: 0, angularDamping: 0)
+
+    init(velocity: Vector2, angularVelocity: Double, inverseMass: Double, inverseInertia: Double,
+         position: Vector2, rotation: Rotation, acceleration: Vector2, angularAcceleration: Double,
+         linearDamping: Double, angularDamping: Double) {
+        self.velocity = velocity
+        self.angularVelocity = angularVelocity
+        self.inverseMass = inverseMass
+        self.inverseInertia = inverseInertia
+        self.position = position
+        self.rotation = rotation
+        self.acceleration = acceleration
+        self.angularAcceleration = angularAcceleration
+        self.linearDamping = linearDamping
+        self.angularDamping = angularDamping
+    }
+
+    init(_ body: RigidBody) {
+        self.init(velocity: body.linearVelocity, angularVelocity: body.angularVelocity,
+                  inverseMass: body.inverseMass, inverseInertia: body.inverseInertia,
+                  position: body.position, rotation: body.rotation,
+                  acceleration: body.acceleration + body.inverseMass * body.force,
+                  angularAcceleration: body.inverseInertia * body.torque,
+                  linearDamping: body.material.resistance + body.extraDamping, angularDamping: body.material.angularResistance)
+    }
+
+    /// A point given in this body's frame, in world coordinates now.
+    @inline(__always) func worldPoint(_ local: Vector2) -> Vector2 { position + rotation.rotate(local) }
+
+    /// Velocity of the point at `anchor` from the centre.
+    @inline(__always) func velocity(at anchor: Vector2) -> Vector2 { velocity + cross(angularVelocity, anchor) }
+
+    /// Applies `impulse` at `anchor` (from the centre) plus an angular impulse.
+    @inline(__always) mutating func apply(_ impulse: Vector2, at anchor: Vector2, angular: Double = 0) {
+        velocity += inverseMass * impulse
+        angularVelocity += inverseInertia * (anchor.cross(impulse) + angular)
+    }
+}
+
+/// One step's sub-stepped solve over compact storage (Box2D v3's soft step): for each sub-step,
+/// integrate velocities, warm start, solve joints and contacts with bias, integrate positions,
+/// relax without bias; then restitution. Body i lives at `bodies[i + 1]`; `bodies[0]` is the ground.
+struct StepSolver {
+    let bodies: UnsafeMutablePointer<SolverBody>
+    let bodyCount: Int
+    let joints: UnsafeMutableBufferPointer<Joint>
+    let manifolds: UnsafeMutableBufferPointer<ContactManifold>
+    let settings: SolverSettings
+    /// Sub-step, seconds.
+    let h: Double
+    let contactSoftness: Softness
+
+    func run() {
+        for _ in 0..<settings.subSteps {
+            integrateVelocities()
+            warmStartJoints()
+            warmStartContacts()
+            solveJoints(useBias: true)
+            solveContacts(useBias: true)
+            integratePositions()
+            solveJoints(useBias: false)
+            solveContacts(useBias: false)
+        }
+        applyRestitution()
+    }
+
+    /// Semi-implicit Euler with Box2D's implicit damping, so any resistance is stable at any step.
+    private func integrateVelocities() {
+        for i in 1...max(bodyCount, 1) where i <= bodyCount {
+            let body = bodies + i
+            guard body.pointee.inverseMass > 0 else { continue }
+            body.pointee.velocity = (1 / (1 + h * body.pointee.linearDamping))
+                * (body.pointee.velocity + h * body.pointee.acceleration)
+            body.pointee.angularVelocity = (body.pointee.angularVelocity + h * body.pointee.angularAcceleration)
+                / (1 + h * body.pointee.angularDamping)
+        }
+    }
+
+    private func integratePositions() {
+        for i in 1...max(bodyCount, 1) where i <= bodyCount {
+            let body = bodies + i
+            guard body.pointee.inverseMass > 0 else { continue }
+            body.pointee.position += h * body.pointee.velocity
+            body.pointee.rotation = body.pointee.rotation.integrated(by: h * body.pointee.angularVelocity)
+        }
+    }
+}

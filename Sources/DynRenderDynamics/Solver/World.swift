@@ -1,0 +1,232 @@
+import DynRenderGeometry
+
+/// The rigid-body world the animator steps: bodies in contiguous storage, static boundaries, joints,
+/// a sort-and-sweep broad phase, and a soft-step solver with sub-steps, warm starting and
+/// speculative contacts (the scheme of Box2D v3's `b2SolverStage` pipeline, written for this engine).
+struct World {
+    var settings: SolverSettings
+    var bodies: [RigidBody] = []
+    /// Stable identity of each body (parallel to `bodies`), for warm starting across steps.
+    var bodyIDs: [Int] = []
+    /// Each body's collision shape in its own frame (parallel to `bodies`): its first part.
+    var shapes: [ConvexPolygon] = []
+    /// Further parts of compound bodies (item groups), in the body's frame; empty for most.
+    var extraParts: [[ConvexPolygon]] = []
+    /// Bit g set: the body collides with items of collision group g (parallel to `bodies`).
+    var collisionGroups: [UInt64] = []
+
+    var planes: [BoundaryPlane] = []
+    /// Which bodies collide with which planes this step.
+    var planePairs: [(body: Int, plane: Int)] = []
+    var segments: [BoundarySegment] = []
+    /// Which bodies collide with which segments this step.
+    var segmentPairs: [(body: Int, segment: Int)] = []
+
+    /// This step's joints, as the behaviours describe them.
+    var joints: [Joint] = []
+    var jointWarmStart: [UInt64: Vector2] = [:]
+    /// Last step's joint keys and impulses, in order, for warm starting by position.
+    var previousJointKeys: [UInt64] = []
+    var previousJointImpulses: [Vector2] = []
+    var manifolds: [ContactManifold] = []
+    /// Last step's contact impulses in the order their points were made.
+    var storedImpulses: [(key: ContactKey, normal: Double, tangent: Double)] = []
+    var storedCursor = 0
+    var storedIndex: [ContactKey: Int]?
+    private var broadPhase = BroadPhase()
+    /// Each body's bounding box this step (when boundary segments need them).
+    private var bodyBoxes: [AABB] = []
+    /// Scratch storage of the broad phase, kept between steps to avoid allocating.
+    private var colliding: [Bool] = []
+    private var boxes: [AABB] = []
+    private var candidatePairs: [(Int, Int)] = []
+    /// The boundary segments as polygons, this step.
+    private var segmentPolygons: [ConvexPolygon] = []
+    /// The compact bodies of the current step (index 0 is the ground), kept to reuse its storage.
+    private var solverBodies: [SolverBody] = []
+
+    init(settings: SolverSettings) {
+        self.settings = settings
+    }
+
+    /// Advances every body by one fixed step of `settings.timeStep` seconds.
+    mutating func step() {
+        let dt = settings.timeStep
+        let h = dt / Double(settings.subSteps)
+        let contactHertz = min(settings.contactHertz, 0.25 / h)
+        let softness = Softness(hertz: contactHertz, dampingRatio: settings.contactDampingRatio, h: h)
+
+        prepareJoints(h: h)
+        findContacts(dt: dt)
+        solverBodies.removeAll(keepingCapacity: true)
+        solverBodies.append(.ground)
+        for body in bodies { solverBodies.append(SolverBody(body)) }
+        let settings = self.settings, count = bodies.count
+        solverBodies.withUnsafeMutableBufferPointer { solverBodies in
+            joints.withUnsafeMutableBufferPointer { joints in
+                manifolds.withUnsafeMutableBufferPointer { manifolds in
+                    StepSolver(bodies: solverBodies.baseAddress!, bodyCount: count, joints: joints, manifolds: manifolds,
+                               settings: settings, h: h, contactSoftness: softness).run()
+                }
+            }
+        }
+        for index in bodies.indices {
+            let solved = solverBodies[index + 1]
+            bodies[index].linearVelocity = solved.velocity
+            bodies[index].angularVelocity = solved.angularVelocity
+            bodies[index].position = solved.position
+            bodies[index].rotation = solved.rotation
+            bodies[index].acceleration = .zero
+            bodies[index].force = .zero
+            bodies[index].torque = 0
+            bodies[index].extraDamping = 0
+        }
+        storeImpulses()
+        storeJointImpulses()
+        updateRestTimes(dt: dt)
+    }
+
+    /// True when every body has been still for `settings.timeToRest` seconds.
+    var isAtRest: Bool {
+        bodies.allSatisfy { $0.restTime >= settings.timeToRest }
+    }
+
+    /// The contacts touching now (closer than `settings.touchDistance`), with a contact point each.
+    var touchingContacts: [(source: ContactSource, point: Vector2)] {
+        manifolds.compactMap { manifold in
+            var closest = Double.infinity, point = Vector2.zero
+            for i in 0..<manifold.pointCount {
+                let separation = separation(manifold[i], manifold)
+                if separation < closest {
+                    closest = separation
+                    point = anchorPoint(manifold[i].localAnchorB, of: manifold.bodyB)
+                }
+            }
+            return closest <= settings.touchDistance ? (manifold.source, point) : nil
+        }
+    }
+
+    @inline(__always) func placement(of index: Int) -> Placement {
+        Placement(position: bodies[index].position, rotation: bodies[index].rotation)
+    }
+
+    /// Part `k` of body `index`'s shape.
+    @inline(__always) func part(_ index: Int, _ k: Int) -> ConvexPolygon {
+        k == 0 ? shapes[index] : extraParts[index][k - 1]
+    }
+
+    @inline(__always) func partCount(_ index: Int) -> Int { 1 + extraParts[index].count }
+
+    /// Distance from a body's centre to the farthest point of its shape, points.
+    @inline(__always) func boundingRadius(_ index: Int) -> Double {
+        extraParts[index].isEmpty ? shapes[index].radius : extraParts[index].reduce(shapes[index].radius) { max($0, $1.radius) }
+    }
+
+    /// A body's bounding box, grown by `margin`.
+    func box(of index: Int, margin: Double) -> AABB {
+        var box = AABB(shapes[index], at: placement(of: index), margin: margin)
+        for extra in extraParts[index] {
+            let more = AABB(extra, at: placement(of: index), margin: margin)
+            box = AABB(minX: min(box.minX, more.minX), minY: min(box.minY, more.minY),
+                       maxX: max(box.maxX, more.maxX), maxY: max(box.maxY, more.maxY))
+        }
+        return box
+    }
+
+    /// The key of part `k` of body `index` in contact keys.
+    @inline(__always) func partKey(_ index: Int, _ k: Int) -> Int { bodyIDs[index] << 8 | k }
+
+    /// How far a body may move this step, points: contacts are sought within this reach.
+    @inline(__always) func reach(of index: Int, dt: Double) -> Double {
+        let body = bodies[index]
+        return settings.speculativeDistance
+            + dt * (body.linearVelocity.length + abs(body.angularVelocity) * boundingRadius(index))
+    }
+
+    /// Broad and narrow phase: this step's manifolds for item pairs, planes and segments.
+    private mutating func findContacts(dt: Double) {
+        manifolds.removeAll(keepingCapacity: true)
+        if !segmentPairs.isEmpty {
+            bodyBoxes.removeAll(keepingCapacity: true)
+            for i in bodies.indices { bodyBoxes.append(box(of: i, margin: 0)) }
+            segmentPolygons = segments.map(\.polygon)
+        }
+        for pair in planePairs {
+            let plane = planes[pair.plane]
+            let reach = reach(of: pair.body, dt: dt)
+            for k in 0..<partCount(pair.body) {
+                let collision = collide(plane, part(pair.body, k), placement(of: pair.body), reach: reach)
+                addManifold(collision, a: World.ground, b: pair.body,
+                            keyA: -1 - (plane.group << 16 | pair.plane), keyB: partKey(pair.body, k),
+                            source: .boundary(body: bodyIDs[pair.body], group: plane.group, boundary: plane.boundary))
+            }
+        }
+        for pair in segmentPairs {
+            let segment = segments[pair.segment]
+            let reach = reach(of: pair.body, dt: dt)
+            guard bodyBoxes[pair.body].grown(by: reach).overlaps(segment.bounds) else { continue }
+            for k in 0..<partCount(pair.body) {
+                let collision = collide(segmentPolygons[pair.segment], .identity, part(pair.body, k), placement(of: pair.body),
+                                        speculativeDistance: reach)
+                addManifold(collision, a: World.ground, b: pair.body,
+                            keyA: -1 - (1 << 40 | segment.group << 16 | pair.segment), keyB: partKey(pair.body, k),
+                            source: .boundary(body: bodyIDs[pair.body], group: segment.group, boundary: segment.boundary))
+            }
+        }
+        findItemContacts(dt: dt)
+    }
+
+    private mutating func findItemContacts(dt: Double) {
+        var collidingCount = 0
+        colliding.removeAll(keepingCapacity: true)
+        for groups in collisionGroups {
+            colliding.append(groups != 0)
+            if groups != 0 { collidingCount += 1 }
+        }
+        guard collidingCount > 1 else { return }
+        boxes.removeAll(keepingCapacity: true)
+        for i in bodies.indices {
+            boxes.append(colliding[i] ? box(of: i, margin: reach(of: i, dt: dt)) : AABB(minX: 0, minY: 0, maxX: -1, maxY: -1))
+        }
+        // Attached pairs do not collide (UIKit, like Box2D's collideConnected = false).
+        var connected = Set<Int>()
+        for joint in joints where joint.bodyA >= 0 && joint.bodyB >= 0 {
+            connected.insert(min(joint.bodyA, joint.bodyB) << 32 | max(joint.bodyA, joint.bodyB))
+        }
+        var pairs = candidatePairs
+        pairs.removeAll(keepingCapacity: true)
+        defer { candidatePairs = pairs }
+        broadPhase.findPairs(boxes, active: colliding) { i, j in
+            let shared = collisionGroups[i] & collisionGroups[j]
+            guard shared != 0, bodies[i].inverseMass > 0 || bodies[j].inverseMass > 0,
+                  !connected.contains(i << 32 | j) else { return }
+            pairs.append((i, j))
+        }
+        // Deterministic order, whatever order the sweep met them in.
+        pairs.sort { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }
+        for (i, j) in pairs {
+            let margin = settings.speculativeDistance
+                + dt * (bodies[i].linearVelocity - bodies[j].linearVelocity).length
+                + dt * (abs(bodies[i].angularVelocity) * boundingRadius(i) + abs(bodies[j].angularVelocity) * boundingRadius(j))
+            let (idA, idB) = (bodyIDs[i], bodyIDs[j])
+            for ka in 0..<partCount(i) {
+                for kb in 0..<partCount(j) {
+                    let collision = collide(part(i, ka), placement(of: i), part(j, kb), placement(of: j),
+                                            speculativeDistance: margin)
+                    addManifold(collision, a: i, b: j, keyA: partKey(i, ka), keyB: partKey(j, kb),
+                                source: .items(min(idA, idB), max(idA, idB), groups: collisionGroups[i] & collisionGroups[j]))
+                }
+            }
+        }
+    }
+
+    private mutating func updateRestTimes(dt: Double) {
+        let linear = settings.linearRestTolerance, angular = settings.angularRestTolerance
+        for index in bodies.indices {
+            let body = bodies[index]
+            let still = body.inverseMass == 0
+                || (body.linearVelocity.lengthSquared < linear * linear && abs(body.angularVelocity) < angular)
+            bodies[index].restTime = still ? body.restTime + dt : 0
+        }
+    }
+}

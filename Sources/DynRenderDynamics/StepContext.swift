@@ -1,0 +1,171 @@
+import Foundation
+import DynRenderGeometry
+
+/// What a behaviour may do to the world while the animator prepares a step: add accelerations,
+/// forces, impulses and joints, set materials, and add boundaries and collision groups.
+///
+/// It exists so that behaviours never touch the solver's storage directly: the solver can change
+/// its layout without any behaviour changing. It edits the animator's world in place, through a
+/// pointer valid while the animator prepares the step (no reference counting or exclusivity checks
+/// per call: a springy layout makes tens of thousands of these calls a step).
+final class StepContext {
+    private let world: UnsafeMutablePointer<World>
+    private let bodyIndex: [ObjectIdentifier: Int]
+    let referenceBounds: CGRect
+    /// The animator's simulated time at the start of this step, seconds.
+    let time: Double
+    /// The step, seconds.
+    var timeStep: Double { world.pointee.settings.timeStep }
+    /// Materials after applying item behaviours in pre-order (later ones win).
+    private var materials: [Material]
+    private var inItemBehavior: [Bool]
+    /// Collision behaviours that joined this step, in pre-order: their index is their group.
+    private(set) var collisionBehaviors: [CollisionBehavior] = []
+
+    /// Identifies the current assignment of body indices: indices cached under the same
+    /// generation are still valid.
+    let bodyGeneration: Int
+
+    init(world: UnsafeMutablePointer<World>, bodyIndex: [ObjectIdentifier: Int], referenceBounds: CGRect,
+         time: Double, bodyGeneration: Int) {
+        self.world = world
+        self.time = time
+        self.bodyGeneration = bodyGeneration
+        self.bodyIndex = bodyIndex
+        self.referenceBounds = referenceBounds
+        let count = world.pointee.bodies.count
+        self.materials = Array(repeating: Material(), count: count)
+        self.inItemBehavior = Array(repeating: false, count: count)
+        world.pointee.planes.removeAll(keepingCapacity: true)
+        world.pointee.planePairs.removeAll(keepingCapacity: true)
+        world.pointee.segments.removeAll(keepingCapacity: true)
+        world.pointee.segmentPairs.removeAll(keepingCapacity: true)
+        world.pointee.joints.removeAll(keepingCapacity: true)
+        world.pointee.collisionGroups = Array(repeating: 0, count: count)
+    }
+
+    /// The solver index of `item`'s body, if it is simulated.
+    func bodyIndex(of item: DynamicItem) -> Int? {
+        bodyIndex[ObjectIdentifier(item)]
+    }
+
+    /// The current centre and rotation of `item`'s body.
+    func state(of item: DynamicItem) -> (position: Vector2, rotation: Rotation)? {
+        guard let i = bodyIndex(of: item) else { return nil }
+        return (world.pointee.bodies[i].position, world.pointee.bodies[i].rotation)
+    }
+
+    /// What a field needs to know of `item`: where it is, how fast it moves, its mass and charge.
+    /// Nil for items that are not simulated or are anchored.
+    func fieldState(of item: DynamicItem) -> (position: Vector2, velocity: Vector2, mass: Double, charge: Double)? {
+        guard let i = bodyIndex(of: item), world.pointee.bodies[i].inverseMass > 0 else { return nil }
+        let body = world.pointee.bodies[i]
+        return (body.position, body.linearVelocity, 1 / body.inverseMass, materials[i].charge)
+    }
+
+    /// Adds a mass-independent acceleration (pt/s²) for this step.
+    func addAcceleration(_ acceleration: Vector2, to item: DynamicItem) {
+        guard let i = bodyIndex(of: item) else { return }
+        world.pointee.bodies[i].acceleration += acceleration
+    }
+
+    /// Adds a force (UIKit newtons) for this step.
+    func addForce(_ force: Vector2, to item: DynamicItem) {
+        guard let i = bodyIndex(of: item) else { return }
+        world.pointee.bodies[i].force += force
+    }
+
+    /// Adds velocity damping (1/s) for this step, integrated implicitly like resistance.
+    func addDamping(_ rate: Double, to item: DynamicItem) {
+        guard let i = bodyIndex(of: item) else { return }
+        world.pointee.bodies[i].extraDamping += rate
+    }
+
+    /// Adds a torque (UIKit newtons · points) for this step.
+    func addTorque(_ torque: Double, to item: DynamicItem) {
+        guard let i = bodyIndex(of: item) else { return }
+        world.pointee.bodies[i].torque += torque
+    }
+
+    /// Adds an impulse (UIKit newton-seconds) at `offset` from the centre (world orientation).
+    func addImpulse(_ impulse: Vector2, at offset: Vector2, to item: DynamicItem) {
+        guard let i = bodyIndex(of: item) else { return }
+        world.pointee.bodies[i].linearVelocity += world.pointee.bodies[i].inverseMass * impulse
+        world.pointee.bodies[i].angularVelocity += world.pointee.bodies[i].inverseInertia * offset.cross(impulse)
+    }
+
+    func addLinearVelocity(_ velocity: Vector2, to item: DynamicItem) {
+        guard let i = bodyIndex(of: item) else { return }
+        world.pointee.bodies[i].linearVelocity += velocity
+    }
+
+    func addAngularVelocity(_ velocity: Double, to item: DynamicItem) {
+        guard let i = bodyIndex(of: item) else { return }
+        world.pointee.bodies[i].angularVelocity += velocity
+    }
+
+    /// Applies an item behaviour's properties to `item`. The first item behaviour an item meets
+    /// this step replaces the bare-item defaults with `DynamicItemBehavior`'s documented ones
+    /// (elasticity 0, friction 0, …); then each explicitly set property applies, later ones winning.
+    func override(material overrides: DynamicItemBehavior.Overrides, of item: DynamicItem) {
+        guard let i = bodyIndex(of: item) else { return }
+        if !inItemBehavior[i] {
+            inItemBehavior[i] = true
+            materials[i] = Material.itemBehaviorDefaults
+        }
+        overrides.apply(to: &materials[i])
+    }
+
+    /// Adds a joint for this step.
+    func addJoint(_ joint: Joint) {
+        world.pointee.joints.append(joint)
+    }
+
+    // MARK: - Collisions
+
+    /// Registers a collision behaviour for this step and returns its group number.
+    func joinCollisionGroup(_ behavior: CollisionBehavior) -> Int {
+        collisionBehaviors.append(behavior)
+        return collisionBehaviors.count - 1
+    }
+
+    /// Makes `item` collide with the other items of collision group `group`.
+    func addToCollisionGroup(_ item: DynamicItem, group: Int) {
+        guard let i = bodyIndex(of: item) else { return }
+        precondition(group < 64, "an animator supports at most 64 collision behaviours with item collisions")
+        world.pointee.collisionGroups[i] |= 1 << UInt64(group)
+    }
+
+    /// Adds boundary planes and returns their indices.
+    func addPlanes(_ planes: [BoundaryPlane]) -> Range<Int> {
+        let start = world.pointee.planes.count
+        world.pointee.planes.append(contentsOf: planes)
+        return start..<world.pointee.planes.count
+    }
+
+    /// Makes `item` collide with the given planes this step.
+    func collide(_ item: DynamicItem, withPlanes planes: Range<Int>) {
+        guard let i = bodyIndex(of: item) else { return }
+        for plane in planes { world.pointee.planePairs.append((i, plane)) }
+    }
+
+    /// Adds a boundary segment and returns its index.
+    func addSegment(_ segment: BoundarySegment) -> Int {
+        world.pointee.segments.append(segment)
+        return world.pointee.segments.count - 1
+    }
+
+    /// Makes `item` collide with the given segments this step.
+    func collide(_ item: DynamicItem, withSegments segments: Range<Int>) {
+        guard let i = bodyIndex(of: item) else { return }
+        for segment in segments { world.pointee.segmentPairs.append((i, segment)) }
+    }
+
+    /// Applies this step's materials (recomputing mass where they changed).
+    func finish() {
+        for i in world.pointee.bodies.indices where world.pointee.bodies[i].material != materials[i] {
+            world.pointee.bodies[i].material = materials[i]
+            world.pointee.bodies[i].updateMass()
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import DynRenderCodecs
+import DynRenderDemos
+import DynRenderRaster
+import DynRenderDisplayList
+import DynRenderPipeline
+
+/// What `dynrender gallery` renders and where.
+public struct GalleryOptions: Sendable {
+    /// Directory the files go into (created if missing; files of other names are left alone).
+    public var directory = "output/gallery"
+    /// Pixels per point for every demo; nil: each demo's `galleryScale`.
+    public var scale: Double?
+    /// Frame rate of the GIFs: 25 fps keeps README media small and still reads as motion.
+    public var fps = 25.0
+    /// Height of the contact sheet's thumbnails, pixels.
+    public var thumbnailHeight = 180.0
+    /// Threads per render (see `RenderOptions.threads`).
+    public var threads = RenderOptions.defaultThreads
+
+    public init() {}
+}
+
+/// One demo's files in the gallery.
+public struct GalleryItem: Sendable {
+    public let demo: Demo
+    public let gifFile: String
+    public let posterFile: String
+    public let gifBytes: Int
+    public let posterBytes: Int
+    public let pixelWidth: Int
+    public let pixelHeight: Int
+    public let scale: Double
+    public let frameCount: Int
+}
+
+/// Renders every demo as documentation media: a GIF (with the scripted finger drawn) and a PNG
+/// poster each, a contact sheet of every demo's key moments, and a Markdown index of it all.
+/// Every file is written atomically and the same options give byte-identical files.
+public struct Gallery {
+    public let options: GalleryOptions
+    public static let contactSheetFile = "contact-sheet.png"
+    public static let indexFile = "README.md"
+
+    public init(options: GalleryOptions) {
+        self.options = options
+    }
+
+    /// Renders `demos` (by default all of them); `progress` is told after each demo. Returns
+    /// what was written, in the demos' order.
+    @discardableResult
+    public func run(demos: [Demo] = DemoRegistry.all, progress: ((GalleryItem) -> Void)? = nil) throws -> [GalleryItem] {
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        if fm.fileExists(atPath: options.directory, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw RenderUsageError("--out \(options.directory) is a file, not a directory")
+        }
+        do {
+            try fm.createDirectory(atPath: options.directory, withIntermediateDirectories: true)
+        } catch {
+            throw RenderUsageError("cannot create the directory \(options.directory): \(error.localizedDescription)")
+        }
+        var items: [GalleryItem] = []
+        var rows: [ContactSheet.Row] = []
+        for demo in demos {
+            let (item, keyFrames) = try render(demo)
+            items.append(item)
+            rows.append(ContactSheet.Row(title: demo.name, frames: keyFrames))
+            progress?(item)
+        }
+        let sheet = ContactSheet(rows: rows, thumbnailHeight: options.thumbnailHeight).render()
+        try write(PNGEncoder(compressionLevel: 9).encode(sheet), to: Self.contactSheetFile)
+        try write(Array(GalleryIndex(items: items, options: options).markdown.utf8), to: Self.indexFile)
+        return items
+    }
+
+    /// The demo's GIF and poster; returns them with its key frames' display lists.
+    private func render(_ demo: Demo) throws -> (GalleryItem, [(time: Double, list: DisplayList)]) {
+        let scale = options.scale ?? demo.galleryScale
+        var renderOptions = RenderOptions()
+        renderOptions.gifPath = path(demo.name + ".gif")
+        renderOptions.fps = options.fps
+        renderOptions.scale = scale
+        renderOptions.showsTouches = true
+        renderOptions.threads = options.threads
+        let plan = try demo.render(options: renderOptions)
+
+        // The stills come from their own run of the scene, advanced to each exact moment (the
+        // end showing what the GIF's closing hold shows).
+        let scene = demo.makeScene(demo.size)
+        scene.showsTouches = true
+        var keyFrames: [(time: Double, list: DisplayList)] = []
+        var poster: DisplayList?
+        for time in Set(demo.keyTimes + [demo.posterTime]).sorted() {
+            scene.advance(to: demo.sceneTime(at: time))
+            let list = scene.displayList(scale: scale)
+            if demo.keyTimes.contains(time) { keyFrames.append((time, list)) }
+            if time == demo.posterTime { poster = list }
+        }
+        var canvas = Canvas(width: plan.pixelWidth, height: plan.pixelHeight)
+        Rasterizer().render(poster!, into: &canvas)
+        let posterBytes = try PNGEncoder(compressionLevel: 9).encode(canvas.image)
+        try write(posterBytes, to: demo.name + ".png")
+
+        let gifBytes = (try FileManager.default.attributesOfItem(atPath: path(demo.name + ".gif"))[.size] as? Int) ?? 0
+        let item = GalleryItem(demo: demo, gifFile: demo.name + ".gif", posterFile: demo.name + ".png",
+                               gifBytes: gifBytes, posterBytes: posterBytes.count, pixelWidth: plan.pixelWidth,
+                               pixelHeight: plan.pixelHeight, scale: scale, frameCount: plan.frameCount)
+        return (item, keyFrames)
+    }
+
+    private func path(_ file: String) -> String {
+        (options.directory as NSString).appendingPathComponent(file)
+    }
+
+    private func write(_ bytes: [UInt8], to file: String) throws {
+        try AtomicFile.write(bytes, to: path(file))
+    }
+}

@@ -1,0 +1,85 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import DynRenderCodecs
+import DynRenderRaster
+import DynRenderDisplayList
+
+/// The frames of a JSON Lines display-list file, read one line at a time.
+///
+/// Each line is checked as it is read: its fields (`DisplayListJSON`), frame numbers increasing by
+/// 1, times increasing, and the same canvas on every line (an animation has one size). The first
+/// problem stops the render with its line number and field.
+public final class DisplayListFile: FrameSource {
+    public let path: String
+    private let handle: UnsafeMutablePointer<FILE>
+    private var lineNumber = 0
+    private var previous: DisplayListFrame?
+    public private(set) var endTime = 0.0
+    public let expectedFrameCount: Int
+
+    public var description: [(key: String, json: String)] { [("displayList", PNGSequenceWriter.jsonString(path))] }
+
+    public init(path: String) throws {
+        self.path = path
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw OutputError.system("read", path) }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw OutputError("cannot read '\(path)': not a regular file") }
+        guard let handle = fopen(path, "r") else { throw OutputError.system("read", path) }
+        self.handle = handle
+        // Count the lines once, for file-name padding; the file is read again frame by frame.
+        var lines = 0, c = getc(handle)
+        while c != EOF {
+            if c == 10 { lines += 1 }
+            c = getc(handle)
+        }
+        rewind(handle)
+        expectedFrameCount = max(lines, 1)
+    }
+
+    deinit {
+        fclose(handle)
+    }
+
+    public func next() throws -> DisplayListFrame? {
+        var buffer: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(buffer) }
+        while true {
+            let length = getline(&buffer, &capacity, handle)
+            if length < 0 {
+                guard let last = previous else {
+                    throw DisplayListError(line: max(lineNumber, 1), field: "", problem: "the file holds no frames")
+                }
+                endTime = last.time + lastInterval
+                return nil
+            }
+            lineNumber += 1
+            let line = String(cString: buffer!).trimmingCharacters(in: .whitespacesAndNewlines)
+            if line.isEmpty { continue }
+            let frame = try DisplayListJSON.decode(line, lineNumber: lineNumber)
+            if let previous {
+                guard frame.index == previous.index + 1 else {
+                    throw DisplayListError(line: lineNumber, field: "frame", problem: "must be \(previous.index + 1) (one more than the line before), not \(frame.index)")
+                }
+                guard frame.time > previous.time else {
+                    throw DisplayListError(line: lineNumber, field: "t", problem: "must be later than \(previous.time) s")
+                }
+                guard frame.list.pixelWidth == previous.list.pixelWidth, frame.list.pixelHeight == previous.list.pixelHeight else {
+                    throw DisplayListError(line: lineNumber, field: "width", problem: "every frame of an animation has the same canvas size")
+                }
+                lastInterval = frame.time - previous.time
+            } else if frame.index != 0 {
+                throw DisplayListError(line: lineNumber, field: "frame", problem: "the first frame is 0, not \(frame.index)")
+            }
+            previous = frame
+            return frame
+        }
+    }
+
+    /// The gap between the last two frames: how long the last one shows (1/60 s for a lone frame).
+    private var lastInterval = 1.0 / 60
+}

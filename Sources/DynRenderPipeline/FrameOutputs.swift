@@ -1,0 +1,99 @@
+import Foundation
+import DynRenderCodecs
+import DynRenderDisplayList
+import DynRenderPixels
+
+/// The part of an output's work on a frame that only writes, run in frame order on the writing
+/// thread (or at once, in a single-threaded render).
+typealias FrameWrite = () throws -> Void
+
+/// One destination of a render.
+protocol FrameOutput {
+    /// Whether it needs the rasterised image (a trace only needs the display list).
+    var needsPixels: Bool { get }
+    /// Whether it uses the frame's changed region against the previous frame.
+    var needsChange: Bool { get }
+    /// Called on the drawing thread, in frame order: does what depends on the frame sequence and
+    /// returns the rest. When `writerIsBehind`, it should do as much as it can here.
+    func prepare(_ frame: DisplayListFrame, image: RGBAImage?, change: FrameChange, writerIsBehind: Bool) throws -> FrameWrite
+    /// Called after every write has run.
+    func finish(endTime: Double, source: [(key: String, json: String)]) throws
+    func cancel()
+}
+
+/// A GIF or APNG: sequencing (timing, changed regions) runs on the drawing thread, compression
+/// and writing on the writing thread — or compression on the drawing thread, with its own
+/// compressor, when the writer is behind. Blocks compress independently, so the file is the same
+/// either way.
+final class AnimationOutput<Sink: AnimationSink>: FrameOutput {
+    private let encoder: AnimationEncoder<Sink>
+    /// Used only on the writing thread.
+    private let writerCompressor: Sink.Compressor
+    /// Used only on the drawing thread.
+    private let helper: Sink.Compressor
+    let needsPixels = true
+    let needsChange = true
+
+    init(_ sink: Sink) throws {
+        encoder = try AnimationEncoder(sink: sink)
+        writerCompressor = try sink.makeCompressor()
+        helper = try sink.makeCompressor()
+    }
+
+    func prepare(_ frame: DisplayListFrame, image: RGBAImage?, change: FrameChange, writerIsBehind: Bool) throws -> FrameWrite {
+        let blocks = try encoder.blocks(adding: image!, at: frame.time, change: change)
+        let (sink, compressor) = (encoder.sink, writerCompressor)
+        if writerIsBehind {
+            let compressed = try blocks.map { try sink.compress($0, with: helper) }
+            return { for item in compressed { try sink.append(item) } }
+        }
+        return { for block in blocks { try sink.append(sink.compress(block, with: compressor)) } }
+    }
+
+    /// After the writing thread has stopped: the queued blocks and the end of the file.
+    func finish(endTime: Double, source: [(key: String, json: String)]) throws {
+        try encoder.finish(endTime: endTime)
+    }
+
+    func cancel() { encoder.cancel() }
+}
+
+final class PNGSequenceOutput: FrameOutput {
+    private let writer: PNGSequenceWriter
+    let needsPixels = true
+    let needsChange = false
+
+    init(directory: String, expectedFrames: Int, level: Int) throws {
+        writer = try PNGSequenceWriter(directory: directory, expectedFrames: expectedFrames,
+                                       encoder: PNGEncoder(compressionLevel: level))
+    }
+
+    func prepare(_ frame: DisplayListFrame, image: RGBAImage?, change: FrameChange, writerIsBehind: Bool) throws -> FrameWrite {
+        let writer = writer
+        return { try writer.addFrame(image!, time: frame.time) }
+    }
+
+    func finish(endTime: Double, source: [(key: String, json: String)]) throws {
+        try writer.finish(endTime: endTime, source: source)
+    }
+    func cancel() { writer.cancel() }
+}
+
+/// Writes each frame's display list as a line of JSON (`--trace`), atomically.
+final class TraceOutput: FrameOutput {
+    private let file: AtomicFile
+    let needsPixels = false
+    let needsChange = false
+
+    init(path: String) throws {
+        file = try AtomicFile(path: path)
+    }
+
+    func prepare(_ frame: DisplayListFrame, image: RGBAImage?, change: FrameChange, writerIsBehind: Bool) throws -> FrameWrite {
+        let file = file
+        return { try file.write(Array((try DisplayListJSON.encode(frame) + "\n").utf8)) }
+    }
+
+    func finish(endTime: Double, source: [(key: String, json: String)]) throws { try file.commit() }
+    func cancel() { file.discard() }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import DynRenderCodecs
+import DynRenderDisplayList
+import DynRenderRaster
+import DynRenderScene
+import DynRenderPixels
+
+/// Progress of a render, reported after each frame.
+public struct RenderProgress: Sendable {
+    public var frame: Int
+    public var frameCount: Int
+}
+
+/// The streaming pipeline behind every render: each frame's display list is taken from the
+/// source (a demo advanced to the frame's time, or a file), drawn into one reused canvas, and handed
+/// to every output. Memory is therefore the same for a 2 s and a 60 s render.
+///
+/// With `options.threads` = 2 the outputs run on a second thread, fed in order through a
+/// `FrameHandoff` of two frames, so encoding frame n overlaps simulating and drawing frame n + 1;
+/// the outputs see the same frames in the same order, so the files are byte-identical to a
+/// single-threaded run.
+///
+/// Outputs are written atomically: on any error every output is abandoned, no partial file is left,
+/// and files already at the destinations are untouched.
+public struct FrameRenderer {
+    public let options: RenderOptions
+
+    /// Checks the output options (lossiness, loop, PNG level, threads; `RenderPlan` checks a
+    /// scene's timing and canvas) and throws a `RenderUsageError` naming the bad one.
+    public init(options: RenderOptions) throws {
+        guard (0...GIFQuality.maximumLossiness).contains(options.gifQuality.lossiness) else {
+            throw RenderUsageError(.lossiness, " must be 0...\(GIFQuality.maximumLossiness), not \(options.gifQuality.lossiness)")
+        }
+        if case .times(let plays) = options.loop, plays < 1 {
+            throw RenderUsageError(.loop, " must be 0 (for ever) or a positive count, not \(plays)")
+        }
+        guard (0...9).contains(options.pngCompressionLevel) else {
+            throw RenderUsageError(.pngCompressionLevel, " must be 0...9, not \(options.pngCompressionLevel)")
+        }
+        guard (1...RenderLimits.maximumThreads).contains(options.threads) else {
+            throw RenderUsageError(.threads, " must be 1 or \(RenderLimits.maximumThreads), not \(options.threads)")
+        }
+        self.options = options
+    }
+
+    /// Renders `scene` from its start as `plan` says, to the outputs in `options`; returns how
+    /// many frames. `identity` heads the PNG sequence's manifest (a demo's name, say).
+    @discardableResult
+    public func render(_ scene: Scene, plan: RenderPlan, identity: [(key: String, json: String)] = [],
+                       progress: ((RenderProgress) -> Void)? = nil) throws -> Int {
+        var source = try SceneFrames(scene: scene, plan: plan, identity: identity)
+        return try run(&source, progress: progress)
+    }
+
+    /// Renders every frame of `source` to the outputs in `options`; returns how many frames.
+    @discardableResult
+    public func run<Source: FrameSource>(_ source: inout Source, progress: ((RenderProgress) -> Void)? = nil) throws -> Int {
+        var outputs: [FrameOutput] = []
+        var encoder: EncodingThread?
+        do {
+            let rasterizer = Rasterizer()
+            var buffers = FrameBuffers(depth: options.threads > 1 ? 7 : 4)
+            var started = false
+            var needsPixels = false, needsChange = false
+            var count = 0
+            while let frame = try source.next() {
+                if !started {
+                    started = true
+                    try RenderPlan.checkCanvas(width: frame.list.pixelWidth, height: frame.list.pixelHeight)
+                    outputs = try makeOutputs(width: frame.list.pixelWidth, height: frame.list.pixelHeight,
+                                              expectedFrames: source.expectedFrameCount)
+                    needsPixels = outputs.contains(where: \.needsPixels)
+                    needsChange = outputs.contains(where: \.needsChange)
+                    if options.threads > 1 { encoder = EncodingThread() }
+                }
+                var image: RGBAImage?
+                var change = FrameChange.unknown
+                if needsPixels {
+                    var canvas = buffers.canvas(width: frame.list.pixelWidth, height: frame.list.pixelHeight)
+                    rasterizer.render(frame.list, into: &canvas)
+                    let drawn = canvas.intoImage()
+                    if needsChange, let previous = buffers.latest, previous.width == drawn.width,
+                       previous.height == drawn.height {
+                        change = drawn.changedRegion(from: previous).map(FrameChange.region) ?? .identical
+                    }
+                    buffers.keep(drawn)
+                    image = drawn
+                }
+                if let encoder {
+                    // When the writing thread is behind, this thread does the heavy part too.
+                    let behind = encoder.waiting >= 1
+                    try encoder.add(try outputs.map { try $0.prepare(frame, image: image, change: change, writerIsBehind: behind) })
+                } else {
+                    for output in outputs { try output.prepare(frame, image: image, change: change, writerIsBehind: false)() }
+                }
+                count += 1
+                progress?(RenderProgress(frame: count, frameCount: source.expectedFrameCount))
+            }
+            try encoder?.finish()
+            for output in outputs { try output.finish(endTime: source.endTime, source: source.description) }
+            return count
+        } catch {
+            encoder?.stop()
+            for output in outputs { output.cancel() }
+            throw error
+        }
+    }
+
+    private func makeOutputs(width: Int, height: Int, expectedFrames: Int) throws -> [FrameOutput] {
+        var outputs: [FrameOutput] = []
+        do {
+            if let path = options.tracePath { outputs.append(try TraceOutput(path: path)) }
+            if let path = options.gifPath {
+                outputs.append(try AnimationOutput(GIFWriter(path: path, width: width, height: height,
+                                                             loop: options.loop, quality: options.gifQuality)))
+            }
+            if let path = options.apngPath {
+                let plays: Int
+                switch options.loop {
+                case .forever: plays = 0
+                case .times(let count): plays = count
+                }
+                // Canvases are always opaque (the background is), so frames are RGB.
+                outputs.append(try AnimationOutput(APNGWriter(path: path, width: width, height: height,
+                                                              plays: plays, opaque: true)))
+            }
+            if let directory = options.pngDirectory {
+                outputs.append(try PNGSequenceOutput(directory: directory, expectedFrames: expectedFrames,
+                                                     level: options.pngCompressionLevel))
+            }
+            return outputs
+        } catch {
+            for output in outputs { output.cancel() }
+            throw error
+        }
+    }
+}
+
+/// The last few frames handed to the outputs. The oldest one's storage becomes the next frame's
+/// canvas: by then the outputs have (almost always) let go of it, so drawing into it neither
+/// allocates nor copies; if an output still holds it, copy-on-write keeps that output's frame
+/// intact. `depth` covers what a GIF encoder keeps plus the frames in the handoff.
+struct FrameBuffers {
+    private var images: [RGBAImage] = []
+    let depth: Int
+
+    init(depth: Int) {
+        self.depth = depth
+    }
+
+    /// A canvas for the next frame.
+    mutating func canvas(width: Int, height: Int) -> Canvas {
+        if images.count >= depth {
+            let oldest = images.removeFirst()
+            if oldest.width == width && oldest.height == height { return Canvas(reusing: oldest) }
+        }
+        return Canvas(width: width, height: height)
+    }
+
+    /// The frame just drawn, kept as the newest.
+    mutating func keep(_ image: RGBAImage) {
+        images.append(image)
+    }
+
+    var latest: RGBAImage? { images.last }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import DynRenderDisplayList
+import DynRenderScene
+import DynRenderCodecs
+
+/// Where a render's frames come from, one at a time: a demo being simulated, or a display-list
+/// file being read.
+public protocol FrameSource {
+    /// The next frame, or nil after the last.
+    mutating func next() throws -> DisplayListFrame?
+    /// When the last frame stops showing, seconds; meaningful once `next()` has returned nil.
+    var endTime: Double { get }
+    /// About how many frames there are (for zero-padding file names).
+    var expectedFrameCount: Int { get }
+    /// What is being rendered, as key and JSON value pairs (for a PNG sequence's manifest).
+    var description: [(key: String, json: String)] { get }
+}
+
+/// The frames of a scene: the scene advanced to each frame's time and drawn as a display list.
+/// A scene's time only moves forward, so a scene renders once, from its start.
+public struct SceneFrames: FrameSource {
+    public let plan: RenderPlan
+    private let scene: Scene
+    private let identity: [(key: String, json: String)]
+    private var index = 0
+
+    /// `identity` heads the description (a demo's name, say). Throws when `scene` has already
+    /// been advanced past its start, or when its size is not the plan's canvas.
+    public init(scene: Scene, plan: RenderPlan, identity: [(key: String, json: String)] = []) throws {
+        guard scene.time == 0 else {
+            throw RenderUsageError("the scene has already been advanced to \(RenderPlan.format(scene.time)) s; a scene renders once, from its start: make a new one to render it again")
+        }
+        guard scene.size == plan.size else {
+            throw RenderUsageError([.text("the scene is \(RenderPlan.format(Double(scene.size.width)))x\(RenderPlan.format(Double(scene.size.height))) pt but the render's "),
+                                    .option(.size), .text(" is \(RenderPlan.format(Double(plan.size.width)))x\(RenderPlan.format(Double(plan.size.height))) pt: build the scene at the size to render")])
+        }
+        self.plan = plan
+        self.scene = scene
+        self.identity = identity
+        scene.showsTouches = plan.showsTouches
+        scene.showsDynamicsDebug = plan.showsDynamicsDebug
+    }
+
+    public mutating func next() throws -> DisplayListFrame? {
+        guard index < plan.frameCount else { return nil }
+        let time = plan.time(ofFrame: index)
+        scene.advance(to: plan.sceneTime(at: time))
+        defer { index += 1 }
+        return DisplayListFrame(index: index, time: time, list: scene.displayList(scale: plan.scale))
+    }
+
+    public var endTime: Double { plan.duration }
+    public var expectedFrameCount: Int { plan.frameCount }
+
+    public var description: [(key: String, json: String)] {
+        identity + [("fps", PNGSequenceWriter.number(plan.fps)),
+         ("scale", PNGSequenceWriter.number(plan.scale)), ("width", PNGSequenceWriter.number(Double(plan.size.width))),
+         ("height", PNGSequenceWriter.number(Double(plan.size.height))), ("duration", PNGSequenceWriter.number(plan.duration)),
+         ("showTouches", plan.showsTouches ? "true" : "false"), ("debug", plan.showsDynamicsDebug ? "true" : "false")]
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import DynRenderCodecs
+
+/// What to render and where: every knob of a render, unchecked. `RenderPlan` checks them all, in
+/// one place, before anything is allocated or written.
+public struct RenderOptions: Sendable {
+    /// Animated GIF destination, if any.
+    public var gifPath: String?
+    /// Animated PNG destination, if any.
+    public var apngPath: String?
+    /// PNG sequence destination directory, if any.
+    public var pngDirectory: String?
+    /// Display-list trace destination (JSON Lines), if any.
+    public var tracePath: String?
+    /// Frames per second of the output. Nil: `defaultGIFFrameRate` when a GIF is written (its
+    /// maximum), else `defaultFrameRate`.
+    public var fps: Double?
+    /// Seconds. Nil: the scene's own length (a demo's); a scene without one must be given it.
+    public var duration: Double?
+    /// Pixels per point. Default `defaultScale` (2, a Retina iPhone's canvas at half its 3×).
+    public var scale: Double = RenderOptions.defaultScale
+    /// Canvas size in points. Nil: the scene's.
+    public var size: CGSize?
+    /// GIF dithering and lossiness; exact and undithered by default.
+    public var gifQuality = GIFQuality()
+    /// How many times the GIF or APNG plays.
+    public var loop: GIFLoop = .forever
+    /// zlib level for PNG frames, 0…9. Default `defaultPNGCompressionLevel`.
+    public var pngCompressionLevel: Int = RenderOptions.defaultPNGCompressionLevel
+    /// Draw a translucent circle where each scripted finger is.
+    public var showsTouches = false
+    /// Draw attachments, snap points and collision boundaries over the scene.
+    public var showsDynamicsDebug = false
+    /// Threads a render uses: 1 simulates, rasterises and encodes in turn; 2 (the default on a
+    /// machine with more than one core) encodes each frame while the next is simulated and drawn.
+    /// The output bytes are the same either way.
+    public var threads = RenderOptions.defaultThreads
+
+    public init() {}
+
+    /// Pixels per point when none is given.
+    public static let defaultScale = 2.0
+    /// Frames per second of a GIF when none is given: GIF's highest (delays of 2 cs).
+    public static let defaultGIFFrameRate = GIFTiming.maximumFrameRate
+    /// Frames per second of PNG sequences and APNGs when none is given.
+    public static let defaultFrameRate = 60.0
+    /// zlib level of PNG frames when none is given.
+    public static let defaultPNGCompressionLevel = 6
+    /// Threads when none is given: 2 on a multi-core machine, else 1.
+    public static var defaultThreads: Int { ProcessInfo.processInfo.activeProcessorCount > 1 ? 2 : 1 }
+
+    /// The frame rate actually used.
+    public var effectiveFPS: Double {
+        fps ?? (gifPath != nil ? Self.defaultGIFFrameRate : Self.defaultFrameRate)
+    }
+
+    /// Whether any file is to be written.
+    public var hasOutput: Bool { gifPath != nil || apngPath != nil || pngDirectory != nil || tracePath != nil }
+}
+
+/// The bounds `RenderOptions` must stay within, checked before anything is allocated or written.
+public enum RenderLimits {
+    /// Longest render, seconds.
+    public static let maximumDuration = 600.0
+    /// Highest frame rate of a PNG sequence.
+    public static let maximumPNGFrameRate = 240.0
+    /// Largest canvas side, pixels.
+    public static let maximumSide = 16_384
+    /// Largest canvas, pixels (about 160 MB of RGBA for canvas and previous frame together).
+    public static let maximumPixels = 20_000_000
+    /// Largest scale, pixels per point.
+    public static let maximumScale = 8.0
+    /// Largest canvas side, points.
+    public static let maximumPoints = 10_000.0
+    /// Most threads a render uses.
+    public static let maximumThreads = 2
+}
+
+/// One of `RenderOptions`' knobs, so an error can name it in the caller's terms: the library's
+/// property name by default, a command-line flag in the CLI.
+public enum RenderOption: String, CaseIterable, Sendable {
+    case gif, apng, pngDirectory, trace, fps, duration, scale, size, lossiness, loop, pngCompressionLevel, threads
+
+    /// The property's name in `RenderOptions`' terms, e.g. `pngCompressionLevel`.
+    public var name: String { rawValue }
+}
+
+/// A render that cannot start because an option is out of bounds: the caller's mistake (the CLI's
+/// exit code 2). The message is kept as text and option references, so each caller names the
+/// options its own way: `description` uses the library's names ("fps must be a positive
+/// number"), `message(naming:)` lets the CLI say "--fps".
+public struct RenderUsageError: Error, CustomStringConvertible, Equatable {
+    /// A piece of the message: words, or a reference to an option.
+    public enum Part: Equatable, Sendable {
+        case text(String)
+        case option(RenderOption)
+    }
+
+    public let parts: [Part]
+    /// The option the error is about, if it is about one.
+    public var option: RenderOption? {
+        for part in parts { if case .option(let option) = part { return option } }
+        return nil
+    }
+
+    public init(_ parts: [Part]) { self.parts = parts }
+
+    /// An error about `option`: its name followed by `problem` (which starts with a space).
+    public init(_ option: RenderOption, _ problem: String) {
+        self.init([.option(option), .text(problem)])
+    }
+
+    /// A message that names no option.
+    public init(_ text: String) { self.init([.text(text)]) }
+
+    /// The message with each option named by `name`.
+    public func message(naming name: (RenderOption) -> String) -> String {
+        parts.map { part in
+            switch part {
+            case .text(let text): return text
+            case .option(let option): return name(option)
+            }
+        }.joined()
+    }
+
+    public var description: String { message(naming: \.name) }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import DynRenderDynamics
+import DynRenderCollectionViews
+import DynRenderRaster
+import DynRenderDisplayList
+import DynRenderGeometry
+import DynRenderPixels
+
+/// What a demo shows: a canvas of views and collection views, an animator that moves the views,
+/// and a timeline of what happens when: closures, scripted touches and view animations.
+/// Subclasses build their content in their initialiser and script it with `at(_:perform:)`,
+/// `touch(at:duration:along:handler:)` and `animate(withDuration:...)`.
+///
+/// Time only moves forward through `advance(to:)`, in seconds from the scene's start. Touches
+/// and collection views are stepped at the animator's fixed step (1/120 s) whatever the output
+/// frame rate, so the same script gives the same motion at 30 or 60 fps.
+open class Scene {
+    /// The reference view's size, points.
+    public let size: CGSize
+    public var background: RGBA8
+    /// Views in drawing order, back to front.
+    public var views: [View] {
+        layers.compactMap { if case let .view(view) = $0 { return view } else { return nil } }
+    }
+    public let animator: DynamicAnimator
+    /// Seconds since the scene started.
+    public private(set) var time: TimeInterval = 0
+    /// Draw a translucent circle where each scripted finger is (`--show-touches`).
+    public var showsTouches = false
+    /// Draw what UIKit's dynamics debug view shows: attachments, snap points, boundaries (`--debug`).
+    public var showsDynamicsDebug = false
+
+    enum Layer {
+        case view(View)
+        case collectionView(CollectionView)
+    }
+    private var layers: [Layer] = []
+    private var events: [(time: TimeInterval, order: Int, action: () -> Void)] = []
+    private var eventCount = 0
+    private var touches: [ScriptedTouch] = []
+    private var runningAnimations: [ViewAnimation] = []
+    private var stepIndex = 0
+
+    public init(size: CGSize, background: RGBA8 = RGBA8(255, 255, 255)) {
+        self.size = size
+        self.background = background
+        self.animator = DynamicAnimator(referenceBounds: CGRect(origin: .zero, size: size))
+    }
+
+    /// Adds `view` on top of everything else.
+    public func addSubview(_ view: View) {
+        layers.append(.view(view))
+    }
+
+    /// Adds a collection view on top of everything else; the scene steps its scrolling and its
+    /// layout's animators.
+    public func addSubview(_ collectionView: CollectionView) {
+        layers.append(.collectionView(collectionView))
+    }
+
+    /// The collection views, back to front.
+    public var collectionViews: [CollectionView] {
+        layers.compactMap { if case let .collectionView(view) = $0 { return view } else { return nil } }
+    }
+
+    // MARK: - Timeline
+
+    /// Runs `action` once the scene reaches `time` seconds, with the views' animator at exactly
+    /// that time. Events at the same time run in the order they were scheduled.
+    public func at(_ time: TimeInterval, perform action: @escaping () -> Void) {
+        events.append((time, eventCount, action))
+        eventCount += 1
+        events.sort { ($0.time, $0.order) < ($1.time, $1.order) }
+    }
+
+    /// Schedules a finger: down at `start` on `path(0)`, moving along `path` for `duration`
+    /// seconds, then lifted. `handler` hears `.began`, then `.changed` at every step, then
+    /// `.ended` (all three at once for a zero-duration tap).
+    public func touch(at start: TimeInterval, duration: TimeInterval, along path: TouchPath,
+                      handler: @escaping (TouchEvent) -> Void) {
+        precondition(duration >= 0 && start >= 0, "a touch needs a start and duration of at least zero")
+        touches.append(ScriptedTouch(start: start, duration: duration, path: path, handler: handler))
+    }
+
+    /// A tap at `point` at `time`: a touch that begins and ends at once.
+    public func tap(at point: CGPoint, time: TimeInterval, handler: @escaping (TouchEvent) -> Void) {
+        touch(at: time, duration: 0, along: .stay(at: point), handler: handler)
+    }
+
+    /// A finger scrolling `collectionView` along `path` (scene coordinates) for `duration` s.
+    public func scroll(_ collectionView: CollectionView, at start: TimeInterval, duration: TimeInterval, along path: TouchPath) {
+        touch(at: start, duration: duration, along: path) { event in
+            switch event.state {
+            case .began: collectionView.panBegan(at: event.location, time: event.time)
+            case .changed: collectionView.panChanged(to: event.location, time: event.time)
+            case .ended, .cancelled: collectionView.panEnded(time: event.time)
+            case .possible: break
+            }
+        }
+    }
+
+    /// Animates the view changes that `animations` makes, as `UIView.animate(withDuration:delay:
+    /// options:animations:completion:)`: each changed view goes from its state now to the state the
+    /// block set (centre, size, alpha, colour, transform) over `duration` seconds after `delay`,
+    /// paced by `curve`; then `completion(true)` runs. Call it from an event to start later.
+    public func animate(withDuration duration: TimeInterval, delay: TimeInterval = 0,
+                        curve: AnimationCurve = .timing(.easeInOut),
+                        animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
+        let all = views
+        let before = all.map(ViewState.init)
+        animations()
+        var changed: [(View, ViewState, ViewState)] = []
+        for (view, from) in zip(all, before) {
+            let to = ViewState(view)
+            if to != from { changed.append((view, from, to)) }
+        }
+        let animation = ViewAnimation(views: changed, start: time + delay, duration: duration, curve: curve,
+                                      completion: completion)
+        animation.apply(at: time)
+        runningAnimations.append(animation)
+    }
+
+    // MARK: - Time
+
+    /// Moves the scene to `time` seconds. Every step of 1/120 s on the way delivers due events,
+    /// touches and collection-view motion; the views' animator and view animations then stop at
+    /// exactly `time`.
+    public func advance(to time: TimeInterval) {
+        guard time > self.time else { return }
+        let step = animator.settings.timeStep
+        while Double(stepIndex + 1) * step <= time + 1e-9 {
+            stepIndex += 1
+            let stepTime = Double(stepIndex) * step
+            runEvents(through: stepTime)
+            self.time = stepTime
+            for index in touches.indices { touches[index].deliver(at: stepTime) }
+            for collectionView in collectionViews { collectionView.advance(to: stepTime) }
+            animator.advance(to: stepTime)
+            updateAnimations(at: stepTime)
+        }
+        runEvents(through: time)
+        self.time = max(self.time, time)
+        animator.advance(to: time)
+        updateAnimations(at: time)
+        // Lifted fingers are kept only while their circle fades.
+        touches.removeAll { $0.liftTime.map { self.time - $0 > TouchIndicator.fadeOut } ?? false }
+    }
+
+    private func runEvents(through limit: TimeInterval) {
+        while let next = events.first, next.time <= limit + 1e-9 {
+            animator.advance(to: max(next.time, time))
+            time = max(next.time, time)
+            events.removeFirst()
+            next.action()
+        }
+    }
+
+    private func updateAnimations(at time: TimeInterval) {
+        guard !runningAnimations.isEmpty else { return }
+        for animation in runningAnimations { animation.apply(at: time) }
+        let finished = runningAnimations.filter { time >= $0.end - 1e-9 }
+        runningAnimations.removeAll { time >= $0.end - 1e-9 }
+        for animation in finished { animation.completion?(true) }
+    }
+
+    // MARK: - Drawing
+
+    /// The display list of the scene as it is now, at `scale` pixels per point.
+    public func displayList(scale: Double) -> DisplayList {
+        var shapes: [RoundedRectangle] = []
+        for layer in layers {
+            switch layer {
+            case let .view(view):
+                view.appendShapes(to: &shapes)
+            case let .collectionView(collectionView):
+                collectionView.appendShapes(to: &shapes)
+            }
+        }
+        if showsDynamicsDebug {
+            DynamicsDebugOverlay.appendShapes(for: animator, offset: .zero, to: &shapes)
+            for collectionView in collectionViews {
+                let offset = CGVector(dx: collectionView.frame.minX - collectionView.contentOffset.x,
+                                      dy: collectionView.frame.minY - collectionView.contentOffset.y)
+                for animator in collectionView.collectionViewLayout.dynamicAnimators {
+                    DynamicsDebugOverlay.appendShapes(for: animator, offset: offset, to: &shapes)
+                }
+            }
+        }
+        if showsTouches {
+            for touch in touches { TouchIndicator.append(touch, at: time, to: &shapes) }
+        }
+        return DisplayList(size: size, scale: scale, background: background, shapes: shapes)
+    }
+}

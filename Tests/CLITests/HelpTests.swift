@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+/// Help that cannot drift: every command's `--help` is compared with a text golden in
+/// `Tests/CLITests/Help/`, and the README's option table and its code copied from files are
+/// checked against what they describe. `DYNRENDER_RECORD=1 swift test --filter HelpTests`
+/// rewrites the help goldens (and fails, so a recording never passes unnoticed).
+extension CLITests {
+    /// The commands whose help is pinned: the root and every subcommand.
+    static let helpCommands: [[String]] = [[], ["list"], ["demo"], ["gallery"], ["raster"], ["diff"], ["record"]]
+
+    static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let repository = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
+
+    static func helpGolden(_ command: [String]) -> URL {
+        testsDirectory.appendingPathComponent("Help").appendingPathComponent((["dynrender"] + command).joined(separator: "-") + ".txt")
+    }
+
+    static var recording: Bool {
+        !["", "0", "false", "no"].contains((ProcessInfo.processInfo.environment["DYNRENDER_RECORD"] ?? "").lowercased())
+    }
+
+    @Test(arguments: helpCommands)
+    func helpMatchesItsGolden(command: [String]) throws {
+        let result = try run(command + ["--help"])
+        #expect(result.status == 0)
+        let golden = Self.helpGolden(command)
+        if Self.recording {
+            try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(result.stdout.utf8).write(to: golden)
+            Issue.record("record mode: wrote \(golden.lastPathComponent); run again without DYNRENDER_RECORD to test")
+            return
+        }
+        let expected = try String(contentsOf: golden, encoding: .utf8)
+        #expect(result.stdout == expected, "`dynrender \(command.joined(separator: " ")) --help` changed; if that was meant, record it with DYNRENDER_RECORD=1 and update the README")
+    }
+
+    /// The README's option table lists exactly the options of `dynrender demo --help`, and where
+    /// the help states a default the table's default column says the same.
+    @Test func readmeOptionTableMatchesTheHelp() throws {
+        let help = try run(["demo", "--help"]).stdout
+        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let table = Self.readmeOptionTable(readme)
+        #expect(!table.isEmpty, "the README has an option table")
+        let helpOptions = Self.helpOptions(help)
+        #expect(Set(table.keys) == Set(helpOptions.keys),
+                "README table only: \(Set(table.keys).subtracting(helpOptions.keys).sorted()); help only: \(Set(helpOptions.keys).subtracting(table.keys).sorted())")
+        for (flag, helpDefault) in helpOptions {
+            guard let helpDefault, let row = table[flag] else { continue }
+            #expect(row.contains(helpDefault), "README's default for \(flag) is '\(row)', the help says \(helpDefault)")
+        }
+    }
+
+    /// Code blocks in the README that follow `<!-- file: PATH -->` are that file to the letter.
+    @Test func readmeCodeCopiedFromFilesIsCurrent() throws {
+        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.components(separatedBy: "\n")
+        var checked = 0
+        for (index, line) in lines.enumerated() where line.hasPrefix("<!-- file: ") && line.hasSuffix(" -->") {
+            let path = String(line.dropFirst("<!-- file: ".count).dropLast(" -->".count))
+            #expect(lines[index + 1].hasPrefix("```"), "a code block follows the marker for \(path)")
+            guard let end = lines[(index + 2)...].firstIndex(of: "```") else {
+                Issue.record("the code block for \(path) is not closed")
+                continue
+            }
+            let block = lines[(index + 2)..<end].joined(separator: "\n") + "\n"
+            let file = try String(contentsOf: Self.repository.appendingPathComponent(path), encoding: .utf8)
+            #expect(block == file, "the README's copy of \(path) differs from the file")
+            checked += 1
+        }
+        #expect(checked >= 2, "the README shows the example's program and scene")
+    }
+
+    /// Flag → default column text, from the README's table under "## Using it".
+    static func readmeOptionTable(_ readme: String) -> [String: String] {
+        var rows: [String: String] = [:]
+        guard let start = readme.range(of: "| option | meaning | default |") else { return rows }
+        for line in readme[start.upperBound...].components(separatedBy: "\n").dropFirst(2) {
+            guard line.hasPrefix("|") else { break }
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count >= 4, let flag = cells[1].split(separator: " ").first else { continue }
+            rows[flag.trimmingCharacters(in: CharacterSet(charactersIn: "`"))] = cells[3]
+        }
+        return rows
+    }
+
+    /// Every long option in a command's help (but `--help` and `--version`) → its stated
+    /// default, if the help states one ("(default: 6)").
+    static func helpOptions(_ help: String) -> [String: String?] {
+        // Each option's description, its wrapped lines joined.
+        var descriptions: [(flag: String, text: String)] = []
+        for line in help.components(separatedBy: "\n") {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("--") {
+                descriptions.append((String(trimmed.prefix { !$0.isWhitespace }), trimmed))
+            } else if !trimmed.isEmpty, line.hasPrefix("      "), !descriptions.isEmpty {
+                descriptions[descriptions.count - 1].text += " " + trimmed
+            }
+        }
+        var options: [String: String?] = [:]
+        for (flag, text) in descriptions where flag != "--help" && flag != "--version" {
+            options[flag] = .some(text.range(of: "(default: ").map { String(text[$0.upperBound...].prefix { $0 != ")" }) })
+        }
+        return options
+    }
+}
