@@ -89,8 +89,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        // The shared physics workloads W1–W3 (shared/bench/physics/WORKLOADS.md), defined once for
+        // the benchmark and the tests.
+        .target(name: "DynRenderPhysicsWorkloads", dependencies: ["DynRenderGeometry", "DynRenderDynamics"]),
         // Times the shared physics workloads (release build; see README, Benchmarks).
-        .executableTarget(name: "PhysicsBenchmark", dependencies: ["DynRenderGeometry", "DynRenderDynamics"]),
+        .executableTarget(name: "PhysicsBenchmark",
+                          dependencies: ["DynRenderGeometry", "DynRenderDynamics", "DynRenderPhysicsWorkloads"]),
         // Times rasterisation of display-list workloads (release build; see README, Benchmarks).
         .executableTarget(name: "RasterBenchmark", dependencies: ["DynRender"]),
         // Times the springy layout while scrolling at 120, 10 000 and 1 000 000 items (release build).
@@ -99,7 +103,7 @@ let package = Package(
         .executableTarget(name: "DiffBenchmark", dependencies: ["DynRender"]),
 
         .testTarget(name: "GeometryTests", dependencies: ["DynRenderGeometry"]),
-        .testTarget(name: "DynamicsTests", dependencies: ["DynRenderDynamics", "DynRenderGeometry"]),
+        .testTarget(name: "DynamicsTests", dependencies: ["DynRenderDynamics", "DynRenderGeometry", "DynRenderPhysicsWorkloads"]),
         .testTarget(name: "LayoutTests", dependencies: ["DynRender"]),
         .testTarget(name: "RasterTests", dependencies: ["DynRender"]),
         .testTarget(name: "CodecsTests", dependencies: ["DynRenderCodecs", "DynRenderPixels"]),

@@ -7,6 +7,7 @@
 // As in the peers' headline runs, rest detection is off unless --sleep is given (with it the
 // animator pauses once everything is still, and paused steps cost nothing).
 import DynRenderDynamics
+import DynRenderPhysicsWorkloads
 import Foundation
 
 struct Arguments {
@@ -85,15 +86,8 @@ case "w1":
     var before = boxes.map(\.center)
     repeat {
         for _ in 0..<360 {
-            if step % 6 == 0 {
-                let delta = Workloads.w1Delta(step / 6)
-                for (box, anchor) in zip(boxes, anchors) {
-                    box.center.y += CGFloat(Workloads.w1Shift(delta, anchor))
-                    animator.updateItem(usingCurrentState: box)
-                }
-            }
             if step % 360 == 359 { before = boxes.map(\.center) }
-            animator.step()
+            Workloads.w1Step(step, animator: animator, boxes: boxes, anchors: anchors)
             step += 1
         }
         wall = now() - w0

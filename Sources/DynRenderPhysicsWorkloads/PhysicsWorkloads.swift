@@ -3,12 +3,12 @@ import Foundation
 import DynRenderGeometry
 
 /// A custom dynamic item, as a UIKit user's `UIDynamicItem` would be.
-final class Box: DynamicItem {
-    var center: CGPoint
-    var bounds: CGRect
-    var transform: CGAffineTransform
+public final class Box: DynamicItem {
+    public var center: CGPoint
+    public var bounds: CGRect
+    public var transform: CGAffineTransform
 
-    init(center: CGPoint, size: Double, angle: Double = 0) {
+    public init(center: CGPoint, size: Double, angle: Double = 0) {
         self.center = center
         self.bounds = CGRect(x: 0, y: 0, width: size, height: size)
         self.transform = CGAffineTransform(rotationAngle: CGFloat(angle))
@@ -16,26 +16,28 @@ final class Box: DynamicItem {
 }
 
 /// The three workloads of `shared/bench/physics/WORKLOADS.md`, built with the public UIKit-style API
-/// exactly as an app would: items, behaviours, an animator stepped at 1/120 s.
-enum Workloads {
+/// exactly as an app would: items, behaviours, an animator stepped at 1/120 s. Defined once, here,
+/// for the benchmark (`dynrender-physics-bench`) and the tests that check they run and stay
+/// physical, as Box2D's samples and benchmarks share their scenes.
+public enum Workloads {
     // W1: springy grid.
-    static let w1Size = 44.0
+    public static let w1Size = 44.0
 
-    static func w1Anchor(_ i: Int, of n: Int) -> CGPoint {
+    public static func w1Anchor(_ i: Int, of n: Int) -> CGPoint {
         let columns = Int(Double(n).squareRoot().rounded(.up))
         return CGPoint(x: 25 + 50 * Double(i % columns), y: 25 + 50 * Double(i / columns))
     }
 
     /// The scroll delta of event q: +8 pt for 30 events, then −8 pt for 30.
-    static func w1Delta(_ q: Int) -> Double { (q / 30) % 2 == 0 ? 8 : -8 }
+    public static func w1Delta(_ q: Int) -> Double { (q / 30) % 2 == 0 ? 8 : -8 }
 
     /// How far an item at `anchor` moves for a scroll of `delta` (the springy layout's rule).
-    static func w1Shift(_ delta: Double, _ anchor: CGPoint) -> Double {
+    public static func w1Shift(_ delta: Double, _ anchor: CGPoint) -> Double {
         let r = (abs(Double(anchor.x) - 195) + abs(Double(anchor.y) - 422)) / 1500
         return delta > 0 ? min(delta, delta * r) : max(delta, delta * r)
     }
 
-    static func w1(n: Int, settings: SolverSettings) -> (DynamicAnimator, [Box], [CGPoint]) {
+    public static func w1(n: Int, settings: SolverSettings) -> (DynamicAnimator, [Box], [CGPoint]) {
         let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 5000, height: 5000), settings: settings)
         var boxes: [Box] = [], anchors: [CGPoint] = []
         for i in 0..<n {
@@ -53,7 +55,7 @@ enum Workloads {
     }
 
     // W2: pile in an open-topped container of segments.
-    static func w2(n: Int, settings: SolverSettings) -> (DynamicAnimator, [Box]) {
+    public static func w2(n: Int, settings: SolverSettings) -> (DynamicAnimator, [Box]) {
         let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 390, height: 844), settings: settings)
         let boxes = (0..<n).map { i -> Box in
             let column = Double(i % 8), row = Double(i / 8)
@@ -70,7 +72,7 @@ enum Workloads {
     }
 
     // W3: ten boxes on 300 pt springs from a row of anchors, colliding with each other.
-    static func w3(settings: SolverSettings) -> (DynamicAnimator, [Box]) {
+    public static func w3(settings: SolverSettings) -> (DynamicAnimator, [Box]) {
         let animator = DynamicAnimator(referenceBounds: CGRect(x: -1000, y: -1000, width: 3000, height: 3000), settings: settings)
         var boxes: [Box] = []
         for i in 0..<10 {
@@ -91,5 +93,18 @@ enum Workloads {
         collision.collisionMode = .items
         animator.addBehavior(collision)
         return (animator, boxes)
+    }
+
+    /// One step of W1 as its drivers run it: every 6th step (20 Hz) the scroll shifts each item by
+    /// `w1Shift` of the event's delta and tells the animator, then the animator steps 1/120 s.
+    public static func w1Step(_ step: Int, animator: DynamicAnimator, boxes: [Box], anchors: [CGPoint]) {
+        if step % 6 == 0 {
+            let delta = w1Delta(step / 6)
+            for (box, anchor) in zip(boxes, anchors) {
+                box.center.y += CGFloat(w1Shift(delta, anchor))
+                animator.updateItem(usingCurrentState: box)
+            }
+        }
+        animator.step()
     }
 }

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+import DynRenderDynamics
+import DynRenderGeometry
+import DynRenderPhysicsWorkloads
+
+/// The benchmark's workloads (shared/bench/physics/WORKLOADS.md), the same definitions the
+/// benchmark times, run here for what they must show: every number finite, and the physical
+/// outcome the peer engines report in `shared/bench/physics/results.md` (Box2D 2.3/2.4/v3 and
+/// Chipmunk 7), within the spread between those engines plus a margin for a different solver.
+@Suite struct PhysicsWorkloadTests {
+    static func allFinite(_ boxes: [Box]) -> Bool {
+        boxes.allSatisfy { $0.center.x.isFinite && $0.center.y.isFinite && $0.transform.a.isFinite && $0.transform.b.isFinite }
+    }
+
+    /// W1 springy grid of 100 after one 3 s scroll cycle: the mean distance from the anchors is
+    /// 7.83 pt in Box2D and 8.20 pt in Chipmunk (the same spring model, different integrators).
+    @Test func springyGridLagsAsThePeersDo() {
+        let (animator, boxes, anchors) = Workloads.w1(n: 100, settings: SolverSettings())
+        for step in 0..<360 { Workloads.w1Step(step, animator: animator, boxes: boxes, anchors: anchors) }
+        #expect(Self.allFinite(boxes))
+        let mean = zip(boxes, anchors).map { hypot(Double($0.center.x - $1.x), Double($0.center.y - $1.y)) }
+            .reduce(0, +) / Double(boxes.count)
+        #expect(mean > 7.83 * 0.9 && mean < 8.20 * 1.1, "mean displacement \(mean) pt; peers 7.83–8.20")
+    }
+
+    /// W2 pile of 10 after 3 s: at rest (every box under 1 pt/s) with its top at y 763–764 as in
+    /// every peer (8 boxes on the floor, 2 on them: 844 − 2·40 = 764), none outside the container.
+    @Test func smallPileComesToRest() {
+        var settings = SolverSettings()
+        settings.timeToRest = .infinity
+        let (animator, boxes) = Workloads.w2(n: 10, settings: settings)
+        var before = boxes.map(\.center)
+        for step in 0..<360 {
+            if step == 359 { before = boxes.map(\.center) }
+            animator.step()
+        }
+        #expect(Self.allFinite(boxes))
+        let speed = zip(boxes, before).map { hypot(Double($0.center.x - $1.x), Double($0.center.y - $1.y)) * 120 }.max() ?? 0
+        #expect(speed < 1, "fastest box \(speed) pt/s")
+        let top = (boxes.map { Double($0.center.y) }.min() ?? 0) - 20
+        #expect(abs(top - 764) < 3, "pile top \(top)")
+        #expect(boxes.allSatisfy { $0.center.x > 0 && $0.center.x < 390 && $0.center.y < 844 })
+    }
+
+    /// W2 pile of 100 after 3 s: still settling in every engine, its top between y 276 (Box2D)
+    /// and 328 (Chipmunk); no box escapes the container.
+    @Test func largePileStaysInItsContainer() {
+        let (animator, boxes) = Workloads.w2(n: 100, settings: SolverSettings())
+        for _ in 0..<360 { animator.step() }
+        #expect(Self.allFinite(boxes))
+        let top = (boxes.map { Double($0.center.y) }.min() ?? 0) - 20
+        #expect(top > 276 - 25 && top < 328 + 25, "pile top \(top); peers 276–328")
+        #expect(boxes.allSatisfy { $0.center.x > 0 && $0.center.x < 390 && $0.center.y < 844 })
+    }
+
+    /// W3 cradle after 5 s: box 0, swung out by 60°, ends near (25–29, 325) in every peer.
+    @Test func cradleEndsWhereThePeersEnd() {
+        let (animator, boxes) = Workloads.w3(settings: SolverSettings())
+        for _ in 0..<600 { animator.step() }
+        #expect(Self.allFinite(boxes))
+        let end = boxes[0].center
+        #expect(Double(end.x) > 25 - 12 && Double(end.x) < 29 + 12 && abs(Double(end.y) - 325) < 10, "box 0 ends at \(end)")
+    }
+}
