@@ -1,4 +1,5 @@
 import Foundation
+import DynRenderGeometry
 
 /// The motion of a scroll view along one axis after the finger lifts, as UIScrollView moves:
 /// exponential deceleration at `decelerationRate` per millisecond, and a critically damped
@@ -29,7 +30,7 @@ struct ScrollAxis: Equatable {
     var isMoving: Bool { phase != .resting }
 
     /// Per-second decay constant of the velocity: −ln(rate) · 1000.
-    private var decay: Double { -log(decelerationRate) * 1000 }
+    private var decay: Double { -DeterministicMath.log(decelerationRate) * 1000 }
 
     /// Stops any motion (a finger touching down catches a moving scroll view).
     mutating func stop() {
@@ -58,28 +59,28 @@ struct ScrollAxis: Equatable {
         case let .decelerating(start, origin, velocity):
             let k = decay
             let elapsed = max(0, time - start)
-            let position = origin + velocity * (1 - exp(-k * elapsed)) / k
+            let position = origin + velocity * (1 - DeterministicMath.exp(-k * elapsed)) / k
             let edge = velocity < 0 ? range.lowerBound : range.upperBound
             if (velocity < 0 && position < edge) || (velocity > 0 && position > edge) {
                 // Time at which the motion reached the edge, from origin + v(1 − e^(−kτ))/k = edge.
                 let fraction = min(max((edge - origin) * k / velocity, 0), 1 - 1e-12)
-                let hit = -log(1 - fraction) / k
+                let hit = -DeterministicMath.log(1 - fraction) / k
                 guard bounces else {
                     phase = .resting
                     return edge
                 }
                 phase = .bouncing(start: start + hit, edge: edge, displacement: 0,
-                                  velocity: velocity * exp(-k * hit))
+                                  velocity: velocity * DeterministicMath.exp(-k * hit))
                 return offset(at: time, range: range)
             }
-            if abs(velocity * exp(-k * elapsed)) < Self.restingSpeed { phase = .resting }
+            if abs(velocity * DeterministicMath.exp(-k * elapsed)) < Self.restingSpeed { phase = .resting }
             return position
         case let .bouncing(start, edge, displacement, velocity):
             // Critically damped: d(τ) = (d0 + (v0 + ω·d0)·τ)·e^(−ωτ).
             let omega = bounceFrequency
             let tau = max(0, time - start)
             let b = velocity + omega * displacement
-            let envelope = exp(-omega * tau)
+            let envelope = DeterministicMath.exp(-omega * tau)
             let d = (displacement + b * tau) * envelope
             let speed = (b - omega * (displacement + b * tau)) * envelope
             if tau > 0, abs(d) < 0.25, abs(speed) < 10 * Self.restingSpeed {

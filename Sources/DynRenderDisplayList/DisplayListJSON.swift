@@ -53,7 +53,7 @@ public enum DisplayListJSON {
             if i > 0 { out += "," }
             let t = shape.transform
             let isRotation = abs(t.a - t.d) < 1e-12 && abs(t.b + t.c) < 1e-12 && abs(t.a * t.a + t.b * t.b - 1) < 1e-9
-            let angle = isRotation ? atan2(Double(t.b), Double(t.a)) : 0
+            let angle = isRotation ? DeterministicMath.atan2(Double(t.b), Double(t.a)) : 0
             out += "{\"cx\":\(try number(Double(shape.center.x), "cx")),\"cy\":\(try number(Double(shape.center.y), "cy"))"
             out += ",\"w\":\(try number(Double(shape.size.width), "w")),\"h\":\(try number(Double(shape.size.height), "h"))"
             out += ",\"radius\":\(try number(shape.cornerRadius, "radius")),\"angle\":\(try number(angle, "angle"))"

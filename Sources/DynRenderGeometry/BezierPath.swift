@@ -30,7 +30,7 @@ public struct BezierPath: Equatable, Sendable {
         let (cx, cy, rx, ry) = (Double(rect.midX), Double(rect.midY), Double(rect.width) / 2, Double(rect.height) / 2)
         for i in 0..<count {
             let t = 2 * Double.pi * Double(i) / Double(count)
-            let point = CGPoint(x: cx + rx * cos(t), y: cy + ry * sin(t))
+            let point = CGPoint(x: cx + rx * DeterministicMath.cos(t), y: cy + ry * DeterministicMath.sin(t))
             if i == 0 { move(to: point) } else { addLine(to: point) }
         }
         close()

@@ -16,9 +16,8 @@ public struct CGAffineTransform: Hashable, Sendable {
 
     /// A rotation by `angle` radians about the origin.
     public init(rotationAngle angle: CGFloat) {
-        let cosine = CGFloat(Foundation.cos(Double(angle)))
-        let sine = CGFloat(Foundation.sin(Double(angle)))
-        self.init(a: cosine, b: sine, c: -sine, d: cosine, tx: 0, ty: 0)
+        let (sine, cosine) = DeterministicMath.sinCos(Double(angle))
+        self.init(a: CGFloat(cosine), b: CGFloat(sine), c: CGFloat(-sine), d: CGFloat(cosine), tx: 0, ty: 0)
     }
 
     public init(scaleX sx: CGFloat, y sy: CGFloat) {

@@ -17,13 +17,14 @@ public struct Rotation: Hashable, Sendable {
 
     public static let identity = Rotation(cosine: 1, sine: 0)
 
-    /// The rotation of `angle` radians (calls the platform's trigonometry: use outside the step).
+    /// The rotation of `angle` radians.
     public init(angle: Double) {
-        self.init(cosine: Foundation.cos(angle), sine: Foundation.sin(angle))
+        let (sine, cosine) = DeterministicMath.sinCos(angle)
+        self.init(cosine: cosine, sine: sine)
     }
 
     /// The angle in radians, in (−π, π].
-    public var angle: Double { Foundation.atan2(sine, cosine) }
+    public var angle: Double { DeterministicMath.atan2(sine, cosine) }
 
     /// Rotates `v`.
     @inlinable public func rotate(_ v: Vector2) -> Vector2 {

@@ -289,7 +289,7 @@ struct GaussianKernel {
             return
         }
         radius = Int((4 * sigma).rounded(.up))
-        let raw = (-radius...radius).map { i in exp(-0.5 * (Double(i) / sigma) * (Double(i) / sigma)) }
+        let raw = (-radius...radius).map { i in DeterministicMath.exp(-0.5 * (Double(i) / sigma) * (Double(i) / sigma)) }
         let total = raw.reduce(0, +)
         weights = raw.map { $0 / total }
     }

@@ -62,13 +62,13 @@ public enum AnimationCurve: Sendable {
             guard x < 1 else { return 1 }
             let zeta = max(zeta, 0.01)
             let t = x * duration
-            let omega = log(1000) / (min(zeta, 1) * max(duration, 1e-6))
+            let omega = DeterministicMath.log(1000) / (min(zeta, 1) * max(duration, 1e-6))
             if zeta < 1 {
                 let wd = omega * (1 - zeta * zeta).squareRoot()
                 let b = (v0 - zeta * omega) / wd
-                return 1 + exp(-zeta * omega * t) * (-cos(wd * t) + b * sin(wd * t))
+                return 1 + DeterministicMath.exp(-zeta * omega * t) * (-DeterministicMath.cos(wd * t) + b * DeterministicMath.sin(wd * t))
             }
-            return 1 + exp(-omega * t) * (-1 + (v0 - omega) * t)
+            return 1 + DeterministicMath.exp(-omega * t) * (-1 + (v0 - omega) * t)
         }
     }
 }

@@ -138,14 +138,15 @@ let goldensRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     }
 }
 
-/// Determinism: each demo's state after a fixed run is pinned by a hash of every shape's
-/// position, size, transform, opacity and colour (as IEEE bit patterns), so a change to the
-/// physics or the timeline shows up here first, by demo — and the goldens only change when
-/// behaviour is meant to change. When a change is intended, update the hash and re-record the
-/// goldens in the same commit.
+/// Determinism: each demo's state through a fixed run is pinned by a hash of every shape's
+/// position, size, transform, opacity and colour and of every collection view's scroll offset
+/// (as IEEE bit patterns), sampled 24 times over the run: so the physics, scrolling (deceleration,
+/// rubber band) and view animations (curves, springs, colour and alpha tweens) all show up here
+/// first, by demo — and the goldens only change when behaviour is meant to change. When a change
+/// is intended, update the hash and re-record the goldens in the same commit.
 @Suite struct DeterminismTests {
-    /// FNV-1a over the display list at scale 1 half-way through the demo and at its end
-    /// (1/120 s steps), so both motion and the final rest are pinned.
+    /// FNV-1a over the display list at scale 1 and the collection views' content offsets, at 24
+    /// evenly spaced moments up to the demo's end (1/120 s steps in between).
     static func stateHash(_ demo: Demo) -> String {
         let scene = demo.makeScene(demo.size)
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
@@ -154,8 +155,8 @@ let goldensRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
                 hash = (hash ^ (value >> UInt64(shift) & 0xFF)) &* 0x0000_0100_0000_01B3
             }
         }
-        for seconds in [demo.duration / 2, demo.duration] {
-            scene.advance(to: seconds)
+        for sample in 1...24 {
+            scene.advance(to: demo.duration * Double(sample) / 24)
             for shape in scene.displayList(scale: 1).shapes {
                 for value in [shape.center.x, shape.center.y, shape.size.width, shape.size.height,
                               shape.transform.a, shape.transform.b, shape.transform.c, shape.transform.d] {
@@ -164,22 +165,26 @@ let goldensRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
                 mix(shape.alpha.bitPattern)
                 mix(UInt64(shape.fill.packed))
             }
+            for collectionView in scene.collectionViews {
+                mix(Double(collectionView.contentOffset.x).bitPattern)
+                mix(Double(collectionView.contentOffset.y).bitPattern)
+            }
         }
         return String(hash, radix: 16)
     }
 
     static let expected: [String: String] = [
-        "drag": "62178dc1b77c6835",
-        "springy": "60b433cc95ece4cd",
-        "cradle": "90b300c9b6782443",
-        "alert": "2ea5806bdb640a60",
-        "gravity": "1f90dba8f5e18a9e",
-        "collision": "f3499fb3edb579fb",
-        "elasticity": "b586e2174696e298",
-        "snap": "2ec1c78e0f2fd4a5",
-        "attach": "38f6976c45114e9e",
-        "push": "297fc0f43cd44725",
-        "vortex": "25321050fd5471a",
+        "drag": "1d6f7ac7341c49e6",
+        "springy": "15f34d5dbda7df01",
+        "cradle": "f8f00d808d0c073",
+        "alert": "228594885cc4764a",
+        "gravity": "1be2162371c24e10",
+        "collision": "8f1dc4fae6755447",
+        "elasticity": "de5c592128c25621",
+        "snap": "865bc795d43f57d6",
+        "attach": "149e61348a756012",
+        "push": "c8bbd2af7c382b33",
+        "vortex": "22ee3464df3b98b6",
     ]
 
     @Test(arguments: DemoRegistry.all.map(\.name))

@@ -14,7 +14,7 @@ public final class GravityBehavior: ItemListBehavior {
     /// The direction's angle in radians; 0 points right, π/2 (the default) down.
     public var angle: CGFloat {
         get {
-            gravityDirection == .zero ? 0 : CGFloat(atan2(Double(gravityDirection.dy), Double(gravityDirection.dx)))
+            gravityDirection == .zero ? 0 : CGFloat(DeterministicMath.atan2(Double(gravityDirection.dy), Double(gravityDirection.dx)))
         }
         set { setAngle(newValue, magnitude: magnitude) }
     }
@@ -28,7 +28,7 @@ public final class GravityBehavior: ItemListBehavior {
     /// Sets direction (cos angle, sin angle) · magnitude.
     public func setAngle(_ angle: CGFloat, magnitude: CGFloat) {
         let radians = Double(angle), scale = Double(magnitude)
-        gravityDirection = CGVector(dx: CGFloat(cos(radians) * scale), dy: CGFloat(sin(radians) * scale))
+        gravityDirection = CGVector(dx: CGFloat(DeterministicMath.cos(radians) * scale), dy: CGFloat(DeterministicMath.sin(radians) * scale))
     }
 
     /// Points per second² per unit of `gravityDirection`.

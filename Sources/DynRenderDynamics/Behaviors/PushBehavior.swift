@@ -38,7 +38,7 @@ public final class PushBehavior: ItemListBehavior {
 
     /// The direction's angle in radians; 0 points right, π/2 down. Default 0.
     public var angle: CGFloat {
-        get { pushDirection == .zero ? 0 : CGFloat(atan2(Double(pushDirection.dy), Double(pushDirection.dx))) }
+        get { pushDirection == .zero ? 0 : CGFloat(DeterministicMath.atan2(Double(pushDirection.dy), Double(pushDirection.dx))) }
         set { setAngle(newValue, magnitude: magnitude) }
     }
 
@@ -49,8 +49,8 @@ public final class PushBehavior: ItemListBehavior {
     }
 
     public func setAngle(_ angle: CGFloat, magnitude: CGFloat) {
-        pushDirection = CGVector(dx: CGFloat(cos(Double(angle)) * Double(magnitude)),
-                                 dy: CGFloat(sin(Double(angle)) * Double(magnitude)))
+        pushDirection = CGVector(dx: CGFloat(DeterministicMath.cos(Double(angle)) * Double(magnitude)),
+                                 dy: CGFloat(DeterministicMath.sin(Double(angle)) * Double(magnitude)))
     }
 
     /// Where the push acts on `item`, from its centre in its own frame (rotates with it). Default

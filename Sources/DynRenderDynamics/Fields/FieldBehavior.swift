@@ -170,7 +170,7 @@ public final class FieldBehavior: ItemListBehavior {
             for _ in 0..<Int(abs(exponent)) { power *= d }
             return exponent > 0 ? 1 / power : power
         }
-        return pow(d, -exponent)
+        return DeterministicMath.pow(d, -exponent)
     }
 
     /// A smooth pseudo-random vector with components in about −1…1. Smoothness 0 varies over

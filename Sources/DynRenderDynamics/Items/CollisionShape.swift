@@ -37,7 +37,7 @@ struct CollisionShape {
                 let sides = 32
                 polygon = ConvexPolygon(vertices: (0..<sides).map { i in
                     let t = 2 * Double.pi * Double(i) / Double(sides)
-                    return Vector2(a * cos(t), b * sin(t))
+                    return Vector2(a * DeterministicMath.cos(t), b * DeterministicMath.sin(t))
                 })
             }
             area = Double.pi * a * b
