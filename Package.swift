@@ -75,8 +75,8 @@ let package = Package(
         .target(name: "DynRenderTesting", dependencies: ["DynRender", "DynRenderGoldens"]),
         // The registry of dynrender's own demos, one file per demo, rendered through the pipeline.
         .target(name: "DynRenderDemos",
-                dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDynamics", "DynRenderCollectionViews",
-                               "DynRenderScene", "DynRenderCodecs", "DynRenderPipeline"]),
+                dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDynamics", "DynRenderDisplayList",
+                               "DynRenderCollectionViews", "DynRenderScene", "DynRenderCodecs", "DynRenderPipeline"]),
         // Every demo's GIF, poster, contact sheet and Markdown index (`dynrender gallery`).
         .target(name: "DynRenderGallery",
                 dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDisplayList", "DynRenderRaster",

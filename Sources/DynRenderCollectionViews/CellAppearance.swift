@@ -1,5 +1,4 @@
 import Foundation
-import DynRenderRaster
 import DynRenderDisplayList
 import DynRenderPixels
 

@@ -1,5 +1,4 @@
 import Foundation
-import DynRenderRaster
 import DynRenderDisplayList
 import DynRenderPixels
 
@@ -48,11 +47,11 @@ public final class CollectionView {
     public private(set) var time: TimeInterval = 0
 
     private var itemCounts: [Int]
-    private var selected: Set<IndexPath> = []
+    private(set) var selected: Set<IndexPath> = []
     private var vertical = ScrollAxis()
     private var horizontal = ScrollAxis()
     private var dragStartOffset = CGPoint.zero
-    private var animations = UpdateAnimations()
+    private(set) var animations = UpdateAnimations()
     private var pendingUpdates: [CollectionViewUpdateItem]?
 
     /// A collection view in `frame` (points) showing `itemCounts[s]` items in section `s`.
@@ -270,41 +269,5 @@ public final class CollectionView {
             animations.add(.appearing(indexPath: indexPath, from: from.copy()), start: time, duration: updateAnimationDuration)
         }
         collectionViewLayout.finalizeCollectionViewUpdates()
-    }
-
-    // MARK: - Drawing
-
-    /// The cells meeting `rect` (content coordinates) as they are drawn now, back to front:
-    /// ascending zIndex, ties in the order the layout gave them; appearing and disappearing cells
-    /// are at their animated positions.
-    public func orderedAttributes(in rect: CGRect) -> [LayoutAttributes] {
-        collectionViewLayout.prepareIfNeeded()
-        var cells = collectionViewLayout.layoutAttributesForElements(in: rect)
-        animations.apply(to: &cells, at: time, in: rect)
-        return cells.enumerated()
-            .sorted { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }
-            .map(\.element)
-    }
-
-    /// The visible cells, back to front (see `orderedAttributes(in:)`).
-    public var visibleAttributes: [LayoutAttributes] { orderedAttributes(in: bounds) }
-
-    /// Appends the background and the visible cells as shapes in the superview's coordinates.
-    /// Cells are not clipped to the frame: a collection view that does not fill its canvas can
-    /// show cells sticking out past its edges.
-    public func appendShapes(to shapes: inout [RoundedRectangle]) {
-        if let backgroundColor {
-            shapes.append(RoundedRectangle(center: CGPoint(x: frame.midX, y: frame.midY), size: frame.size,
-                                           fill: backgroundColor))
-        }
-        let dx = frame.minX - contentOffset.x, dy = frame.minY - contentOffset.y
-        for cell in visibleAttributes where !cell.isHidden && cell.alpha > 0 {
-            let appearance = cellAppearance(cell.indexPath, selected.contains(cell.indexPath))
-            shapes.append(RoundedRectangle(center: CGPoint(x: cell.center.x + dx, y: cell.center.y + dy),
-                                           size: cell.size, cornerRadius: appearance.cornerRadius,
-                                           transform: cell.transform, fill: appearance.backgroundColor,
-                                           alpha: cell.alpha, shadow: appearance.shadow, border: appearance.border,
-                                           cornerCurve: appearance.cornerCurve))
-        }
     }
 }

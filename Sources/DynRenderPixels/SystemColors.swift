@@ -1,4 +1,3 @@
-import DynRenderPixels
 
 /// UIKit's system colours (light appearance), as the demos of Apple's and SitePoint's guides use them.
 public enum SystemColors {

@@ -1,6 +1,5 @@
 import Foundation
 import DynRenderDynamics
-import DynRenderRaster
 import DynRenderDisplayList
 import DynRenderGeometry
 import DynRenderPixels

@@ -1,7 +1,6 @@
 import Foundation
 import DynRenderDynamics
 import DynRenderCollectionViews
-import DynRenderRaster
 import DynRenderDisplayList
 import DynRenderGeometry
 import DynRenderPixels

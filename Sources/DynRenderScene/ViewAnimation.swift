@@ -1,5 +1,5 @@
 import Foundation
-import DynRenderRaster
+import DynRenderDisplayList
 import DynRenderGeometry
 import DynRenderPixels
 
