@@ -96,6 +96,9 @@ public enum DisplayListJSON {
         guard let background = RGBA8(hex: raw.background), raw.background.count == 7 else {
             throw fail("background", "must be #RRGGBB, not '\(raw.background)'")
         }
+        guard raw.shapes.count <= DisplayListLimits.maximumShapes else {
+            throw fail("shapes", "a frame holds at most \(DisplayListLimits.maximumShapes) shapes (the limit), not \(raw.shapes.count)")
+        }
         var shapes: [RoundedRectangle] = []
         shapes.reserveCapacity(raw.shapes.count)
         for (i, s) in raw.shapes.enumerated() {
@@ -134,18 +137,28 @@ public enum DisplayListJSON {
                 }
                 curve = parsed
             }
+            guard abs(s.angle) <= DisplayListLimits.maximumAngle else {
+                throw fail(at + "angle", "must be within ±\(DisplayListLimits.format(DisplayListLimits.maximumAngle)) radians (the limit), not \(s.angle)")
+            }
             var transform = CGAffineTransform(rotationAngle: CGFloat(s.angle))
             if let m = s.transform {
                 guard m.count == 4, m.allSatisfy(\.isFinite) else { throw fail(at + "transform", "must be four finite numbers [a, b, c, d]") }
                 transform = CGAffineTransform(a: CGFloat(m[0]), b: CGFloat(m[1]), c: CGFloat(m[2]), d: CGFloat(m[3]), tx: 0, ty: 0)
             }
-            shapes.append(RoundedRectangle(center: CGPoint(x: s.cx, y: s.cy), size: CGSize(width: s.w, height: s.h),
-                                           cornerRadius: s.radius, transform: transform, fill: fill, alpha: s.alpha,
-                                           shadow: shadow, border: border, cornerCurve: curve))
+            let shape = RoundedRectangle(center: CGPoint(x: s.cx, y: s.cy), size: CGSize(width: s.w, height: s.h),
+                                         cornerRadius: s.radius, transform: transform, fill: fill, alpha: s.alpha,
+                                         shadow: shadow, border: border, cornerCurve: curve)
+            if let (field, problem) = shape.limitViolation() { throw fail(at + field, problem) }
+            shapes.append(shape)
         }
-        return DisplayListFrame(index: raw.frame, time: raw.t,
-                                list: DisplayList(size: CGSize(width: raw.width, height: raw.height), scale: raw.scale,
-                                                  background: background, shapes: shapes))
+        let list = DisplayList(size: CGSize(width: raw.width, height: raw.height), scale: raw.scale,
+                               background: background, shapes: shapes)
+        do {
+            try list.checkLimits()
+        } catch let error as DisplayListLimitError {
+            throw fail(error.field, error.problem)
+        }
+        return DisplayListFrame(index: raw.frame, time: raw.t, list: list)
     }
 
     // MARK: - Details

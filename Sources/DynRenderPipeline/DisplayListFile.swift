@@ -30,11 +30,27 @@ public final class DisplayListFile: FrameSource {
         guard (status.st_mode & S_IFMT) == S_IFREG else { throw OutputError("cannot read '\(path)': not a regular file") }
         guard let handle = fopen(path, "r") else { throw OutputError.system("read", path) }
         self.handle = handle
-        // Count the lines once, for file-name padding; the file is read again frame by frame.
-        var lines = 0, c = getc(handle)
+        // Count the lines once, for file-name padding, and hold them to the limits before any is
+        // parsed; the file is read again frame by frame.
+        var lines = 0, length = 0, c = getc(handle)
         while c != EOF {
-            if c == 10 { lines += 1 }
+            if c == 10 {
+                lines += 1
+                length = 0
+            } else {
+                length += 1
+                if length > DisplayListLimits.maximumLineBytes {
+                    fclose(handle)
+                    throw DisplayListError(line: lines + 1, field: "", problem: "the line is longer than \(DisplayListLimits.maximumLineBytes >> 20) MiB (the limit)")
+                }
+            }
             c = getc(handle)
+        }
+        if length > 0 { lines += 1 }
+        guard lines <= DisplayListLimits.maximumFrames else {
+            fclose(handle)
+            throw DisplayListError(line: DisplayListLimits.maximumFrames + 1, field: "",
+                                   problem: "a display-list file holds at most \(DisplayListLimits.maximumFrames) frames (the limit); this one has \(lines) lines")
         }
         rewind(handle)
         expectedFrameCount = max(lines, 1)

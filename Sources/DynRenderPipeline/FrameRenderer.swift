@@ -64,6 +64,13 @@ public struct FrameRenderer {
             var needsPixels = false, needsChange = false
             var count = 0
             while let frame = try source.next() {
+                // Every frame within the display list's limits before it is drawn: a scene's numbers
+                // can run away (a thrown item, a huge transform) as well as a file's.
+                do {
+                    try frame.list.checkLimits()
+                } catch let error as DisplayListLimitError {
+                    throw RenderUsageError("frame \(frame.index) (t = \(RenderPlan.format(frame.time)) s): \(error)")
+                }
                 if !started {
                     started = true
                     try RenderPlan.checkCanvas(width: frame.list.pixelWidth, height: frame.list.pixelHeight)

@@ -1,5 +1,6 @@
 import Foundation
 import DynRenderCodecs
+import DynRenderDisplayList
 
 /// What to render and where: every knob of a render, unchecked. `RenderPlan` checks them all, in
 /// one place, before anything is allocated or written.
@@ -68,9 +69,9 @@ public enum RenderLimits {
     public static let maximumSide = 16_384
     /// Largest canvas, pixels (about 160 MB of RGBA for canvas and previous frame together).
     public static let maximumPixels = 20_000_000
-    /// Largest scale, pixels per point.
-    public static let maximumScale = 8.0
-    /// Largest canvas side, points.
+    /// Largest scale, pixels per point (a display list's limit).
+    public static let maximumScale = DisplayListLimits.maximumScale
+    /// Largest canvas side of a scene, points.
     public static let maximumPoints = 10_000.0
     /// Most threads a render uses.
     public static let maximumThreads = 2

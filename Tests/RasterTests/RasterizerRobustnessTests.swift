@@ -39,6 +39,59 @@ import DynRenderPixels
         }
     }
 
+    /// Shapes at and near every limit of `DisplayListLimits` (coordinates and sizes of ±10⁶ pt,
+    /// transform entries of ±1000, 1000-pt blurs) on small canvases at scale 8: each frame is
+    /// within the limits, renders without a trap, and leaves pixels outside every shape's reach
+    /// alone.
+    @Test func framesAtTheLimitsRender() throws {
+        var random = SplitMix64(seed: 0x11A1_7500)
+        for index in 0..<40 {
+            var list = Self.randomList(&random)
+            list.scale = [8, 7.3, 1][random.below(3)]
+            list.shapes = list.shapes.map { shape in
+                var shape = shape
+                let big = DisplayListLimits.maximumCoordinate * random.uniform(0.5, 1)
+                switch random.below(6) {
+                case 0: shape.center.x = CGFloat(random.below(2) == 0 ? big : -big)
+                case 1: shape.size = CGSize(width: DisplayListLimits.maximumExtent, height: random.uniform(0.01, 10))
+                case 2: shape.transform = CGAffineTransform(a: 1000, b: -1000, c: CGFloat(random.uniform(-1000, 1000)), d: 1000, tx: 0, ty: 0)
+                case 3: shape.shadow = Shadow(offset: CGVector(dx: random.uniform(-50, 50), dy: -big), blur: DisplayListLimits.maximumBlur,
+                                              color: RGBA8(0, 0, 0, 200))
+                case 4: shape.cornerRadius = DisplayListLimits.maximumExtent
+                default: shape.border = Border(width: DisplayListLimits.maximumExtent, color: RGBA8(0, 0, 0, 255))
+                }
+                return shape
+            }
+            try list.checkLimits()
+            let image = Rasterizer().render(list).image
+            let untouched = Self.outsideEveryShape(list, image: image)
+            #expect(untouched == nil, "frame \(index): pixel \(untouched.map { "\($0)" } ?? "") drawn outside every shape's reach")
+        }
+    }
+
+    /// A value past a limit is refused with the field named, before anything is drawn.
+    @Test func valuesPastTheLimitsAreNamed() {
+        let base = RoundedRectangle(center: CGPoint(x: 10, y: 10), size: CGSize(width: 10, height: 10), fill: RGBA8(0, 0, 0))
+        func field(_ change: (inout RoundedRectangle) -> Void) -> String? {
+            var shape = base
+            change(&shape)
+            return shape.limitViolation()?.field
+        }
+        #expect(field { _ in } == nil)
+        #expect(field { $0.center.x = 1e7 } == "cx")
+        #expect(field { $0.center.y = .nan } == "cy")
+        #expect(field { $0.size.width = 2e6 } == "w")
+        #expect(field { $0.cornerRadius = .infinity } == "radius")
+        #expect(field { $0.transform = CGAffineTransform(a: 1, b: 0, c: 0, d: 1001, tx: 0, ty: 0) } == "transform")
+        #expect(field { $0.shadow = Shadow(offset: .zero, blur: 1001, color: RGBA8(0, 0, 0)) } == "shadow.blur")
+        #expect(field { $0.border = Border(width: 1e9, color: RGBA8(0, 0, 0)) } == "border.width")
+        var list = DisplayList(size: CGSize(width: 10, height: 10), scale: 9, background: RGBA8(255, 255, 255))
+        #expect(throws: DisplayListLimitError.self) { try list.checkLimits() }
+        list.scale = 1
+        list.shapes = Array(repeating: base, count: DisplayListLimits.maximumShapes + 1)
+        #expect(throws: DisplayListLimitError.self) { try list.checkLimits() }
+    }
+
     // MARK: - Generating frames
 
     static func randomList(_ random: inout SplitMix64) -> DisplayList {

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// Bad display-list files, one row each: the input, the exit code, the one line printed — and the
+/// proof that nothing was written: an existing output file keeps its bytes and no other file
+/// appears.
+extension CLITests {
+    /// JSON written with single quotes, for readable rows.
+    static func json(_ text: String) -> String { text.replacingOccurrences(of: "'", with: "\"") }
+
+    static func frame(_ shapes: String, canvas: String = "'width':100,'height':100,'scale':1") -> String {
+        json("{'frame':0,'t':0," + canvas + ",'background':'#FFFFFF','shapes':[" + shapes + "]}")
+    }
+
+    static func shape(_ replacing: [String: String] = [:], adding extra: String = "") -> String {
+        var fields = ["cx": "10", "cy": "10", "w": "10", "h": "10", "radius": "0", "angle": "0", "fill": "'#FF0000FF'", "alpha": "1"]
+        fields.merge(replacing) { $1 }
+        let body = fields.keys.sorted().map { "'\($0)':\(fields[$0]!)" }.joined(separator: ",")
+        return "{" + body + (extra.isEmpty ? "" : "," + extra) + "}"
+    }
+
+    @Test(arguments: [
+        (frame(shape(["cx": "1e300"])), "field 'shapes[0].cx': must be within ±1000000 pt (the limit), not 1e+300"),
+        (frame(shape(adding: "'shadow':{'dx':0,'dy':0,'blur':5000,'color':'#000000FF'}")), "field 'shapes[0].shadow.blur': must be at most 1000 pt (the limit), not 5000.0"),
+        (frame(shape(adding: "'transform':[2000,0,0,1]")), "field 'shapes[0].transform': must be within ±1000 (the limit), not 2000.0"),
+        (frame(shape(adding: "'border':{'width':1e9,'color':'#000000FF'}")), "field 'shapes[0].border.width': must be at most 1000000 pt (the limit)"),
+        (frame(shape(["angle": "1e7"])), "field 'shapes[0].angle': must be within ±1000000 radians (the limit)"),
+        (frame(shape(["w": "2e6"])), "field 'shapes[0].w': must be at most 1000000 pt (the limit)"),
+        (frame("", canvas: "'width':100,'height':100,'scale':9"), "field 'scale': must be greater than 0 and at most 8 (the limit), not 9.0"),
+        (frame("", canvas: "'width':1e7,'height':100,'scale':1"), "field 'width': must be a positive number of points, at most 1000000 (the limit)"),
+        (frame("", canvas: "'width':10000,'height':10000,'scale':8"), "the canvas would be 80000x80000 pixels"),
+        (frame(shape(["fill": "'red'"])), "field 'shapes[0].fill': must be #RRGGBBAA or #RRGGBB, not 'red'"),
+        ("[1, 2]", "line 1: not a JSON object"),
+        ("", "the file holds no frames"),
+    ] as [(String, String)])
+    func badDisplayListGivesOneLineAndWritesNothing(input: String, message: String) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try input.write(toFile: "\(directory)/in.jsonl", atomically: true, encoding: .utf8)
+        let existing = Data("an existing file".utf8)
+        try existing.write(to: URL(fileURLWithPath: "\(directory)/out.gif"))
+        let result = try run(["raster", "\(directory)/in.jsonl", "--gif", "\(directory)/out.gif", "--png-dir", "\(directory)/frames"])
+        #expect(result.status == 2, "stderr: \(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(!result.signalled)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: "\(directory)/out.gif")) == existing, "the existing output is untouched")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["in.jsonl", "out.gif"], "nothing else written")
+    }
+
+    /// The frame of the crash report (issue 20): a pill across the right edge at scale 3 renders.
+    @Test func pillAcrossTheEdgeRenders() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let line = Self.frame(Self.shape(["cx": "328.027", "cy": "185.764", "w": "73.268", "h": "108.31", "radius": "36.634", "fill": "'#2EDFA9FF'"]),
+                              canvas: "'width':320,'height':240,'scale':3")
+        try line.write(toFile: "\(directory)/pill.jsonl", atomically: true, encoding: .utf8)
+        let result = try run(["raster", "\(directory)/pill.jsonl", "--gif", "\(directory)/pill.gif", "--quiet"])
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: "\(directory)/pill.gif"))
+    }
+
+    /// More frames than a file may hold, or a line longer than the limit, is refused before any
+    /// frame is parsed.
+    @Test func fileLimitsAreCheckedFirst() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try String(repeating: "\n", count: 144_001).write(toFile: "\(directory)/many.jsonl", atomically: true, encoding: .utf8)
+        let many = try run(["raster", "\(directory)/many.jsonl", "--gif", "\(directory)/x.gif"])
+        #expect(many.status == 2 && many.stderr.contains("at most 144000 frames (the limit)"), "\(many.stderr)")
+        try String(repeating: " ", count: (64 << 20) + 1).write(toFile: "\(directory)/long.jsonl", atomically: true, encoding: .utf8)
+        let long = try run(["raster", "\(directory)/long.jsonl", "--gif", "\(directory)/x.gif"])
+        #expect(long.status == 2 && long.stderr.contains("longer than 64 MiB (the limit)"), "\(long.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["long.jsonl", "many.jsonl"])
+    }
+}
