@@ -21,6 +21,12 @@ public struct GalleryOptions: Sendable {
     public init() {}
 }
 
+/// The gallery's directory names a file: the caller's mistake (the CLI's `--out`, exit 2).
+public struct GalleryDirectoryIsAFile: Error, CustomStringConvertible {
+    public let path: String
+    public var description: String { "\(path) is a file, not a directory" }
+}
+
 /// One demo's files in the gallery.
 public struct GalleryItem: Sendable {
     public let demo: Demo
@@ -53,7 +59,7 @@ public struct Gallery {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         if fm.fileExists(atPath: options.directory, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw RenderUsageError("--out \(options.directory) is a file, not a directory")
+            throw GalleryDirectoryIsAFile(path: options.directory)
         }
         do {
             try fm.createDirectory(atPath: options.directory, withIntermediateDirectories: true)

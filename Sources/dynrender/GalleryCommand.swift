@@ -40,6 +40,8 @@ struct GalleryCommand: ParsableCommand {
                 print("\(item.demo.name.padding(toLength: 11, withPad: " ", startingAt: 0)) \(item.gifFile) \(item.gifBytes / 1000) KB, poster \(item.posterBytes / 1000) KB, \(String(format: "%.2f", now.timeIntervalSince(last))) s")
                 last = now
             }
+        } catch let error as GalleryDirectoryIsAFile {
+            throw CommandFailure.usage("--out \(error)")
         } catch let error as RenderUsageError {
             throw CommandFailure.usage(error)
         } catch {
