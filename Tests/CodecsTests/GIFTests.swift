@@ -270,3 +270,71 @@ extension RGBAImage {
         return copy
     }
 }
+
+/// Decoding GIFs that dynrender did not write: interlaced images and hostile headers.
+@Suite struct GIFDecoderInputTests {
+    /// A GIF assembled byte by byte: a `width`×`rows.count` screen with a 4-colour global table,
+    /// one image of `rows` (palette indices) stored in the order given, flagged interlaced or
+    /// not. The LZW stream is written "uncompressed": every pixel its own 3-bit code, with a clear
+    /// code often enough that the code width never grows — valid for any decoder.
+    static func handMadeGIF(rows: [[UInt8]], interlaced: Bool, screen: (Int, Int)? = nil) -> [UInt8] {
+        let width = rows[0].count, height = rows.count
+        let (screenWidth, screenHeight) = screen ?? (width, height)
+        func le16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
+        var bytes = Array("GIF89a".utf8) + le16(screenWidth) + le16(screenHeight) + [0x81, 0, 0]
+        bytes += [0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255]  // black, red, green, blue
+        bytes += [0x2C] + le16(0) + le16(0) + le16(width) + le16(height) + [interlaced ? 0x40 : 0, 2]
+        var codes: [Int] = [4]  // clear
+        for (n, pixel) in rows.joined().enumerated() {
+            if n > 0 && n % 2 == 0 { codes.append(4) }  // clear before the table would need 4 bits
+            codes.append(Int(pixel))
+        }
+        codes.append(5)  // end of information
+        var packed: [UInt8] = [], accumulator = 0, bits = 0
+        for code in codes {
+            accumulator |= code << bits
+            bits += 3
+            while bits >= 8 {
+                packed.append(UInt8(accumulator & 0xFF))
+                accumulator >>= 8
+                bits -= 8
+            }
+        }
+        if bits > 0 { packed.append(UInt8(accumulator & 0xFF)) }
+        for start in stride(from: 0, to: packed.count, by: 255) {
+            let block = packed[start..<min(packed.count, start + 255)]
+            bytes += [UInt8(block.count)] + block
+        }
+        return bytes + [0, 0x3B]
+    }
+
+    /// An interlaced image (rows stored in GIF's four passes) decodes to the same picture as the
+    /// same rows stored top to bottom, and both match the rows given.
+    @Test func interlacedImagesDecodeInTheirRowOrder() throws {
+        let rows: [[UInt8]] = (0..<11).map { row in (0..<3).map { column in UInt8((row + column) % 4) } }
+        let passes = [(0, 8), (4, 8), (2, 4), (1, 2)].flatMap { start, step in stride(from: start, to: rows.count, by: step) }
+        let interlaced = try GIFDecoder().decode(Self.handMadeGIF(rows: passes.map { rows[$0] }, interlaced: true))
+        let plain = try GIFDecoder().decode(Self.handMadeGIF(rows: rows, interlaced: false))
+        let palette = [RGBA8(0, 0, 0), RGBA8(255, 0, 0), RGBA8(0, 255, 0), RGBA8(0, 0, 255)]
+        #expect(plain.frames.count == 1 && interlaced.frames.count == 1)
+        for (y, row) in rows.enumerated() {
+            for (x, index) in row.enumerated() {
+                #expect(plain.frames[0][x, y] == palette[Int(index)], "plain \(x),\(y)")
+                #expect(interlaced.frames[0][x, y] == palette[Int(index)], "interlaced \(x),\(y)")
+            }
+        }
+    }
+
+    /// Hostile headers are refused before any pixel is allocated: a 65535×65535 screen, and an
+    /// image larger than its limit on a small screen; a truncated stream is an error too.
+    @Test func hostileGIFsAreRefused() throws {
+        let row: [UInt8] = [1, 2, 3]
+        #expect(throws: CodecError.self) { try GIFDecoder().decode(Self.handMadeGIF(rows: [row], interlaced: false, screen: (65535, 65535))) }
+        var vast = Self.handMadeGIF(rows: [row], interlaced: false)
+        // The image descriptor (after 13 header and 12 palette bytes) claims 65535×65535.
+        vast[25 + 5] = 0xFF; vast[25 + 6] = 0xFF; vast[25 + 7] = 0xFF; vast[25 + 8] = 0xFF
+        #expect(throws: CodecError.self) { try GIFDecoder().decode(vast) }
+        let whole = Self.handMadeGIF(rows: [row, row], interlaced: false)
+        #expect(throws: CodecError.self) { try GIFDecoder().decode(Array(whole.prefix(whole.count - 6))) }
+    }
+}

@@ -19,7 +19,19 @@ public struct DecodedGIF: Sendable {
 
 /// Decodes GIF files through giflib and composites their frames, honouring each frame's
 /// transparency and disposal method. Used by tests and by image comparison.
+///
+/// The file is read record by record (not with `DGifSlurp`, which allocates every image the
+/// header asks for before anything can be checked): the screen and each image's size are held to
+/// `maximumScreenPixels` before a pixel is decoded, and all composited frames together to
+/// `maximumDecodedPixels`, so a hostile header or an LZW stream that claims a vast image is one
+/// error, never gigabytes.
 public struct GIFDecoder: Sendable {
+    /// Largest screen or image, pixels (as `PNGDecoder.maximumPixelCount`).
+    public static let maximumScreenPixels = PNGDecoder.maximumPixelCount
+    /// Most pixels in all composited frames together (2 GiB of RGBA): a 780×1688 animation of
+    /// 400 frames fits.
+    public static let maximumDecodedPixels = 512 * 1024 * 1024
+
     public init() {}
 
     public func read(_ path: String) throws -> DecodedGIF {
@@ -36,70 +48,110 @@ public struct GIFDecoder: Sendable {
             var closeStatus: Int32 = 0
             DGifCloseFile(gif, &closeStatus)
         }
-        guard DGifSlurp(gif) == GIF_OK else {
-            throw CodecError("not a readable GIF: \(GIFBlockCompressor.message(gif.pointee.Error))")
-        }
+        func failure() -> CodecError { CodecError("not a readable GIF: \(GIFBlockCompressor.message(gif.pointee.Error))") }
         let width = Int(gif.pointee.SWidth), height = Int(gif.pointee.SHeight)
         guard width > 0, height > 0 else { throw CodecError("GIF has an empty screen") }
+        guard width * height <= Self.maximumScreenPixels else {
+            throw CodecError("GIF screen of \(width)x\(height) pixels is larger than the \(Self.maximumScreenPixels)-pixel limit")
+        }
 
         var result = DecodedGIF(width: width, height: height, frames: [], delays: [], loopCount: nil)
         var screen = RGBAImage(width: width, height: height)
-        let imageCount = Int(gif.pointee.ImageCount)
-        for index in 0..<imageCount {
-            let saved = gif.pointee.SavedImages[index]
-            if result.loopCount == nil { result.loopCount = Self.loopCount(in: saved) }
-            var control = GraphicsControlBlock(DisposalMode: DISPOSAL_UNSPECIFIED, UserInputFlag: false,
-                                               DelayTime: 0, TransparentColor: NO_TRANSPARENT_COLOR)
-            DGifSavedExtensionToGCB(gif, Int32(index), &control)
-            let descriptor = saved.ImageDesc
-            guard let colorMap = descriptor.ColorMap ?? gif.pointee.SColorMap else {
-                throw CodecError("GIF frame \(index) has no colour table")
-            }
-            let colors = UnsafeBufferPointer(start: colorMap.pointee.Colors, count: Int(colorMap.pointee.ColorCount))
-            let before = control.DisposalMode == DISPOSE_PREVIOUS ? screen : nil
-            let left = Int(descriptor.Left), top = Int(descriptor.Top)
-            let frameWidth = Int(descriptor.Width), frameHeight = Int(descriptor.Height)
-            let transparent = Int(control.TransparentColor)
-            for row in 0..<frameHeight where top + row < height {
-                for column in 0..<frameWidth where left + column < width {
-                    let index = Int(saved.RasterBits[row * frameWidth + column])
-                    if index == transparent || index >= colors.count { continue }
-                    let color = colors[index]
-                    screen[left + column, top + row] = RGBA8(color.Red, color.Green, color.Blue, 255)
+        var control = Self.noControl
+        var line: [GifPixelType] = []
+        while true {
+            var record = UNDEFINED_RECORD_TYPE
+            guard DGifGetRecordType(gif, &record) == GIF_OK else { throw failure() }
+            switch record {
+            case EXTENSION_RECORD_TYPE:
+                try readExtension(gif, control: &control, loopCount: &result.loopCount, failure: failure)
+            case IMAGE_DESC_RECORD_TYPE:
+                guard DGifGetImageDesc(gif) == GIF_OK else { throw failure() }
+                let descriptor = gif.pointee.Image
+                let frameWidth = Int(descriptor.Width), frameHeight = Int(descriptor.Height)
+                let index = result.frames.count
+                guard frameWidth * frameHeight <= Self.maximumScreenPixels else {
+                    throw CodecError("GIF frame \(index) of \(frameWidth)x\(frameHeight) pixels is larger than the \(Self.maximumScreenPixels)-pixel limit")
                 }
-            }
-            result.frames.append(screen)
-            result.delays.append(Int(control.DelayTime))
-            switch control.DisposalMode {
-            case DISPOSE_BACKGROUND:
-                for row in top..<min(height, top + frameHeight) {
-                    for column in left..<min(width, left + frameWidth) {
-                        screen[column, row] = RGBA8(0, 0, 0, 0)
+                guard (index + 1) * width * height <= Self.maximumDecodedPixels else {
+                    throw CodecError("GIF decodes to more than \(Self.maximumDecodedPixels) pixels in all (the limit) by frame \(index)")
+                }
+                guard let colorMap = descriptor.ColorMap ?? gif.pointee.SColorMap else {
+                    throw CodecError("GIF frame \(index) has no colour table")
+                }
+                let colors = Array(UnsafeBufferPointer(start: colorMap.pointee.Colors, count: Int(colorMap.pointee.ColorCount)))
+                let before = control.DisposalMode == DISPOSE_PREVIOUS ? screen : nil
+                let left = Int(descriptor.Left), top = Int(descriptor.Top)
+                let transparent = Int(control.TransparentColor)
+                if line.count < frameWidth { line = [GifPixelType](repeating: 0, count: frameWidth) }
+                for row in Self.rowOrder(height: frameHeight, interlaced: descriptor.Interlace) {
+                    let read = line.withUnsafeMutableBufferPointer { DGifGetLine(gif, $0.baseAddress, Int32(frameWidth)) }
+                    guard read == GIF_OK else { throw failure() }
+                    guard top + row < height else { continue }
+                    for column in 0..<min(frameWidth, max(0, width - left)) {
+                        let colorIndex = Int(line[column])
+                        if colorIndex == transparent || colorIndex >= colors.count { continue }
+                        let color = colors[colorIndex]
+                        screen[left + column, top + row] = RGBA8(color.Red, color.Green, color.Blue, 255)
                     }
                 }
-            case DISPOSE_PREVIOUS:
-                if let before { screen = before }
+                result.frames.append(screen)
+                result.delays.append(Int(control.DelayTime))
+                switch control.DisposalMode {
+                case DISPOSE_BACKGROUND:
+                    for row in top..<min(height, top + frameHeight) {
+                        for column in left..<min(width, left + frameWidth) {
+                            screen[column, row] = RGBA8(0, 0, 0, 0)
+                        }
+                    }
+                case DISPOSE_PREVIOUS:
+                    if let before { screen = before }
+                default:
+                    break
+                }
+                control = Self.noControl
+            case TERMINATE_RECORD_TYPE:
+                return result
             default:
-                break
+                throw CodecError("not a readable GIF: an unknown record")
             }
         }
-        return result
     }
 
-    /// The repeat count of a NETSCAPE2.0 (or ANIMEXTS1.0) extension among an image's extension blocks.
-    private static func loopCount(in saved: SavedImage) -> Int? {
-        let count = Int(saved.ExtensionBlockCount)
-        guard count > 0, let blocks = saved.ExtensionBlocks else { return nil }
-        for i in 0..<count where blocks[i].Function == APPLICATION_EXT_FUNC_CODE && i + 1 < count {
-            let name = String(decoding: UnsafeBufferPointer(start: blocks[i].Bytes, count: Int(blocks[i].ByteCount)),
-                              as: UTF8.self)
-            let data = blocks[i + 1]
-            guard name == "NETSCAPE2.0" || name == "ANIMEXTS1.0", data.ByteCount >= 3, data.Bytes[0] == 1 else {
-                continue
+    /// What applies to an image with no graphic control extension.
+    private static let noControl = GraphicsControlBlock(DisposalMode: DISPOSAL_UNSPECIFIED, UserInputFlag: false,
+                                                        DelayTime: 0, TransparentColor: NO_TRANSPARENT_COLOR)
+
+    /// The order an image's rows arrive in: top to bottom, or GIF's four interlace passes
+    /// (every 8th row from 0, every 8th from 4, every 4th from 2, every 2nd from 1).
+    static func rowOrder(height: Int, interlaced: Bool) -> [Int] {
+        guard interlaced else { return Array(0..<height) }
+        return [(0, 8), (4, 8), (2, 4), (1, 2)].flatMap { start, step in Array(stride(from: start, to: height, by: step)) }
+    }
+
+    /// Reads one extension and its sub-blocks: a graphic control extension sets `control` for the
+    /// next image; the first NETSCAPE2.0 (or ANIMEXTS1.0) block sets the loop count.
+    private func readExtension(_ gif: UnsafeMutablePointer<GifFileType>, control: inout GraphicsControlBlock,
+                               loopCount: inout Int?, failure: () -> CodecError) throws {
+        var code: Int32 = 0
+        var block: UnsafeMutablePointer<GifByteType>?
+        guard DGifGetExtension(gif, &code, &block) == GIF_OK else { throw failure() }
+        var isLoopExtension = false
+        var first = true
+        while let current = block {
+            let length = Int(current[0])
+            let bytes = UnsafeBufferPointer(start: current + 1, count: length)
+            if code == GRAPHICS_EXT_FUNC_CODE && first && length >= 4 {
+                DGifExtensionToGCB(length, current + 1, &control)
+            } else if code == APPLICATION_EXT_FUNC_CODE && first {
+                let name = String(decoding: bytes, as: UTF8.self)
+                isLoopExtension = name == "NETSCAPE2.0" || name == "ANIMEXTS1.0"
+            } else if isLoopExtension && length >= 3 && bytes[0] == 1 && loopCount == nil {
+                loopCount = Int(bytes[1]) | Int(bytes[2]) << 8
             }
-            return Int(data.Bytes[1]) | Int(data.Bytes[2]) << 8
+            first = false
+            guard DGifGetExtensionNext(gif, &block) == GIF_OK else { throw failure() }
         }
-        return nil
     }
 }
 

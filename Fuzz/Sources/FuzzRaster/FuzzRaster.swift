@@ -1,0 +1,88 @@
+import DynRender
+import FuzzSupport
+
+@main enum Main {
+    static func main() { runFuzzer(fuzzRaster) }
+}
+
+/// Reads a fuzzer's bytes as the numbers of a frame: each call consumes a few bytes (zeros once
+/// they run out), so every input maps to one frame and small mutations make small changes.
+struct ByteStream {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position = 0
+
+    mutating func byte() -> UInt8 {
+        defer { position += 1 }
+        return position < bytes.count ? bytes[position] : 0
+    }
+
+    /// One of `choices`.
+    mutating func pick<T>(_ choices: [T]) -> T { choices[Int(byte()) % choices.count] }
+
+    /// A value in low…high from two bytes.
+    mutating func unit(_ low: Double, _ high: Double) -> Double {
+        let raw = Double(UInt16(byte()) << 8 | UInt16(byte())) / 65535
+        return low + (high - low) * raw
+    }
+
+    /// A length: a hair, an ordinary size, the limit, or anything between.
+    mutating func extent(_ ordinary: Double) -> Double {
+        switch byte() % 6 {
+        case 0: return unit(0, 0.05)
+        case 1: return DisplayListLimits.maximumExtent * unit(0, 1)
+        case 2: return DisplayListLimits.maximumExtent
+        default: return unit(0, ordinary)
+        }
+    }
+
+    /// A coordinate: on the canvas, just off it, or far away up to the limit.
+    mutating func coordinate(_ canvas: Double) -> Double {
+        switch byte() % 5 {
+        case 0: return unit(-1, 1) * DisplayListLimits.maximumCoordinate
+        case 1: return pick([0, canvas, -0.5, canvas + 0.5])
+        default: return unit(-0.5, 1.5) * canvas
+        }
+    }
+}
+
+/// libFuzzer's entry: draws the frame the bytes describe (small canvases, any scale up to the
+/// limit, shapes at and across every limit) and checks that nothing traps and every pixel of the
+/// opaque canvas stays opaque.
+/// One input; libFuzzer calls it through `runFuzzer`.
+func fuzzRaster(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    var input = ByteStream(bytes: inputBytes(data, count))
+    let scale = input.pick([1, 2, 3, 1.37, 0.5, 8, 2.5, 7.99])
+    let size = CGSize(width: input.unit(1, 96) / max(1, scale / 2), height: input.unit(1, 96) / max(1, scale / 2))
+    var shapes: [RoundedRectangle] = []
+    for _ in 0..<Int(input.byte() % 6) {
+        let w = input.extent(80), h = input.extent(80)
+        let radius: Double = input.pick([0, min(w, h) / 2, input.extent(40), min(w, h) * 3])
+        let transform: CGAffineTransform
+        switch input.byte() % 5 {
+        case 0: transform = .identity
+        case 1: transform = CGAffineTransform(rotationAngle: CGFloat(input.unit(-1, 1) * input.pick([7, 1e6])))
+        case 2: transform = CGAffineTransform(a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0)
+        default:
+            let limit = input.pick([2.0, DisplayListLimits.maximumTransformEntry])
+            transform = CGAffineTransform(a: CGFloat(input.unit(-limit, limit)), b: CGFloat(input.unit(-limit, limit)),
+                                          c: CGFloat(input.unit(-limit, limit)), d: CGFloat(input.unit(-limit, limit)), tx: 0, ty: 0)
+        }
+        let shadow = input.byte() % 3 == 0
+            ? Shadow(offset: CGVector(dx: input.coordinate(20) - 10, dy: input.coordinate(20) - 10),
+                     blur: input.pick([0, 0.3, 4, 60, DisplayListLimits.maximumBlur]), color: RGBA8(0, 0, 0, input.byte()))
+            : nil
+        let border = input.byte() % 3 == 0 ? Border(width: input.extent(20), color: RGBA8(9, 9, 200, input.byte())) : nil
+        shapes.append(RoundedRectangle(center: CGPoint(x: input.coordinate(Double(size.width)), y: input.coordinate(Double(size.height))),
+                                       size: CGSize(width: w, height: h), cornerRadius: radius, transform: transform,
+                                       fill: RGBA8(input.byte(), input.byte(), input.byte(), input.byte()),
+                                       alpha: input.pick([1, 0.5, 0, 0.003]), shadow: shadow, border: border,
+                                       cornerCurve: input.byte() % 2 == 0 ? .circular : .continuous))
+    }
+    let list = DisplayList(size: size, scale: scale, background: RGBA8(200, 210, 220), shapes: shapes)
+    guard (try? list.checkLimits()) != nil, list.pixelWidth >= 1, list.pixelHeight >= 1 else { return 0 }
+    let canvas = Rasterizer().render(list)
+    for pixel in stride(from: 3, to: canvas.pixels.count, by: 4) where canvas.pixels[pixel] != 255 {
+        fatalError("pixel \(pixel / 4) lost its opacity")
+    }
+    return 0
+}
