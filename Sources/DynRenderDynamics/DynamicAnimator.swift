@@ -255,12 +255,25 @@ public final class DynamicAnimator {
 
         var newItems: [DynamicItem] = []
         var newIndex: [ObjectIdentifier: Int] = [:]
+        var unsimulated: [DynamicItem] = []
         for behavior in flattened {
             for item in behavior.ownItems where newIndex[ObjectIdentifier(item)] == nil {
+                // UIKit stops the app ('Invalid size … in Dynamics'); dynrender leaves the item
+                // out, says so once, and lists it in `unsimulatedItems`.
+                if let problem = Self.problem(with: item) {
+                    if !unsimulated.contains(where: { $0 === item }) {
+                        unsimulated.append(item)
+                        if !unsimulatedItems.contains(where: { $0 === item }) {
+                            FileHandle.standardError.write(Data("dynrender: \(problem); it takes no part in dynamics\n".utf8))
+                        }
+                    }
+                    continue
+                }
                 newIndex[ObjectIdentifier(item)] = newItems.count
                 newItems.append(item)
             }
         }
+        unsimulatedItems = unsimulated
         let grouped = Set(newItems.compactMap { $0 as? DynamicItemGroup }.flatMap { $0.items.map(ObjectIdentifier.init) })
         precondition(newItems.allSatisfy { !grouped.contains(ObjectIdentifier($0)) },
                      "add a dynamic item group to behaviours, not its members")
@@ -280,8 +293,6 @@ public final class DynamicAnimator {
                 extraParts.append(world.extraParts[old])
             } else {
                 let size = item.bounds.size
-                precondition(size.width > 0 && size.height > 0,
-                             "Invalid size \(size) for item \(item) in Dynamics")
                 let shape = CollisionShape(of: item)
                 body = RigidBody(position: Vector2(item.center), rotation: Rotation(item.transform),
                                  size: Vector2(Double(size.width), Double(size.height)), shape: shape)
@@ -323,6 +334,23 @@ public final class DynamicAnimator {
         for (group, behavior) in collisionBehaviors.enumerated() {
             behavior.report(touching: perBehavior[group], items: itemsByID)
         }
+    }
+
+    /// Items that behaviours name but the animator cannot simulate — no area, or a centre, size
+    /// or transform that is not finite (UIKit stops with 'Invalid size' for the first). They stay
+    /// where they are; each is reported on standard error once, when it is first left out.
+    public private(set) var unsimulatedItems: [DynamicItem] = []
+
+    /// Why `item` cannot be simulated, or nil.
+    static func problem(with item: DynamicItem) -> String? {
+        let size = item.bounds.size, center = item.center, t = item.transform
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
+            return "an item of size \(size.width)x\(size.height) has no area"
+        }
+        guard center.x.isFinite, center.y.isFinite, t.a.isFinite, t.b.isFinite, t.c.isFinite, t.d.isFinite else {
+            return "an item at (\(center.x), \(center.y)) has a position or transform that is not finite"
+        }
+        return nil
     }
 
     private var itemsByID: [Int: DynamicItem] = [:]

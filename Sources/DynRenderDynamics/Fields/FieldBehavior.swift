@@ -135,7 +135,14 @@ public final class FieldBehavior: ItemListBehavior {
             guard distance > 0 else { return .zero }
             return -(mass * Self.accelerationUnit * s * falloffFactor(distance) / distance) * offset
         case .spring:
-            return -(s * 4 * Double.pi * Double.pi) * offset
+            // k = 4π²·strength, so a unit mass rings at √strength Hz. The force is integrated
+            // explicitly over the step, which is stable only while ω·dt < 2; on a light enough item
+            // (or a strong enough field) it would ring faster and blow up to infinity. The stiffness
+            // is capped at ω·dt = 1 — 19 Hz at 120 steps a second, far above anything a screen
+            // shows — rather than integrated implicitly (which would need a stiffness term in the
+            // solver for one field kind).
+            let stiffness = min(s.magnitude * 4 * Double.pi * Double.pi, mass / (dt * dt))
+            return -(s < 0 ? -stiffness : stiffness) * offset
         case .drag:
             return -s * velocity  // applied as damping in `contribute`; this is the law it follows
         case .velocity:

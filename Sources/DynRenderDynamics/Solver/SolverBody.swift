@@ -97,8 +97,17 @@ struct StepSolver {
                 * (body.pointee.velocity + h * body.pointee.acceleration)
             body.pointee.angularVelocity = (body.pointee.angularVelocity + h * body.pointee.angularAcceleration)
                 / (1 + h * body.pointee.angularDamping)
+            let speedSquared = body.pointee.velocity.x * body.pointee.velocity.x + body.pointee.velocity.y * body.pointee.velocity.y
+            if speedSquared > maximumSpeedSquared {
+                body.pointee.velocity = (settings.maximumLinearSpeed / speedSquared.squareRoot()) * body.pointee.velocity
+            }
+            if abs(body.pointee.angularVelocity) > settings.maximumAngularSpeed {
+                body.pointee.angularVelocity = body.pointee.angularVelocity < 0 ? -settings.maximumAngularSpeed : settings.maximumAngularSpeed
+            }
         }
     }
+
+    private var maximumSpeedSquared: Double { settings.maximumLinearSpeed * settings.maximumLinearSpeed }
 
     private func integratePositions() {
         for i in 1...max(bodyCount, 1) where i <= bodyCount {

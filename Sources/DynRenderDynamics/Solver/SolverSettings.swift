@@ -38,6 +38,13 @@ public struct SolverSettings: Sendable {
     /// Damping ratio of that correction. Box2D v3's 2.
     public var jointDampingRatio: Double = 2
 
+    /// No item moves faster than this, pt/s, nor turns faster than `maximumAngularSpeed`, rad/s
+    /// (Box2D clamps speeds the same way): 10⁶ pt/s is 8 333 pt a step, three orders beyond the
+    /// fastest fling, so only runaway forces — a repelling spring field, a field on an item of
+    /// almost no mass — ever meet it, and they stay finite instead of reaching infinity.
+    public var maximumLinearSpeed: Double = 1_000_000
+    public var maximumAngularSpeed: Double = 100_000
+
     /// An item is still when slower than this, pt/s. 1.5 pt/s: Box2D v2's 0.01 m/s, the spec's
     /// recommendation (Box2D v3's 0.05 m/s would be 7.5 pt/s, 15 px/s at scale 2 — visible creep
     /// that a pause would freeze).
