@@ -102,10 +102,14 @@ let package = Package(
         // Times image comparison of 780x1688 frames (release build).
         .executableTarget(name: "DiffBenchmark", dependencies: ["DynRender"]),
 
+        // A seeded generator shared by the property tests.
+        .target(name: "DynRenderTestSupport"),
+
         .testTarget(name: "GeometryTests", dependencies: ["DynRenderGeometry"]),
-        .testTarget(name: "DynamicsTests", dependencies: ["DynRenderDynamics", "DynRenderGeometry", "DynRenderPhysicsWorkloads"]),
+        .testTarget(name: "DynamicsTests",
+                    dependencies: ["DynRenderDynamics", "DynRenderGeometry", "DynRenderPhysicsWorkloads", "DynRenderTestSupport"]),
         .testTarget(name: "LayoutTests", dependencies: ["DynRender"]),
-        .testTarget(name: "RasterTests", dependencies: ["DynRender"]),
+        .testTarget(name: "RasterTests", dependencies: ["DynRender", "DynRenderTestSupport"]),
         .testTarget(name: "CodecsTests", dependencies: ["DynRenderCodecs", "DynRenderPixels"]),
         .testTarget(name: "RenderingTests", dependencies: ["DynRender", "DynRenderDemos"]),
         .testTarget(name: "DiffTests", dependencies: ["DynRender"]),

@@ -4,6 +4,7 @@ import Testing
 @testable import DynRenderRaster
 import DynRenderGeometry
 import DynRenderPixels
+import DynRenderTestSupport
 
 /// The rasteriser over inputs nobody would write by hand: random frames with radii of exactly half
 /// a side and more, shapes across and far beyond every canvas edge, degenerate and sheared
@@ -29,7 +30,7 @@ import DynRenderPixels
     /// Random frames: every one renders, pixels outside every shape's reach keep the background,
     /// and cropping the canvas changes no pixel that is still on it.
     @Test(arguments: 0..<4) func randomFramesRenderAndClipConsistently(batch: Int) {
-        var random = SplitMix64(seed: 0x5EED_0000 + UInt64(batch))
+        var random = SeededRandom(seed: 0x5EED_0000 + UInt64(batch))
         for index in 0..<60 {
             let list = Self.randomList(&random)
             let image = Rasterizer().render(list).image
@@ -44,7 +45,7 @@ import DynRenderPixels
     /// within the limits, renders without a trap, and leaves pixels outside every shape's reach
     /// alone.
     @Test func framesAtTheLimitsRender() throws {
-        var random = SplitMix64(seed: 0x11A1_7500)
+        var random = SeededRandom(seed: 0x11A1_7500)
         for index in 0..<40 {
             var list = Self.randomList(&random)
             list.scale = [8, 7.3, 1][random.below(3)]
@@ -94,7 +95,7 @@ import DynRenderPixels
 
     // MARK: - Generating frames
 
-    static func randomList(_ random: inout SplitMix64) -> DisplayList {
+    static func randomList(_ random: inout SeededRandom) -> DisplayList {
         let scales = [1, 1.37, 2, 2.5, 3, 0.5]
         let scale = scales[random.below(scales.count)]
         let size = CGSize(width: random.uniform(8, 120), height: random.uniform(8, 120))
@@ -103,7 +104,7 @@ import DynRenderPixels
         return DisplayList(size: size, scale: scale, background: RGBA8(250, 250, 245), shapes: shapes)
     }
 
-    static func randomShape(_ random: inout SplitMix64, canvas: CGSize) -> RoundedRectangle {
+    static func randomShape(_ random: inout SeededRandom, canvas: CGSize) -> RoundedRectangle {
         // Sizes from a hair to many canvases; centres on, across and far off every edge.
         func extent() -> Double {
             switch random.below(5) {
@@ -181,27 +182,4 @@ import DynRenderPixels
         }
         return true
     }
-}
-
-/// A small, fast, seeded generator (Vigna's SplitMix64): the same seed gives the same frames on
-/// every machine, so a failure names a frame that can be rendered again.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in low..<high.
-    mutating func uniform(_ low: Double, _ high: Double) -> Double {
-        low + (high - low) * Double(next() >> 11) / Double(1 << 53)
-    }
-
-    /// Uniform in 0..<n.
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 }
