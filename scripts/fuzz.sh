@@ -22,8 +22,9 @@ build() {
     fi
 }
 bin() { echo "$(swift build "${flags[@]}" --show-bin-path)/$1"; }
-# 2 GiB of memory at most, and one input may take 10 s: an unbounded allocation or a hang is a finding.
-common=(-rss_limit_mb=2048 -malloc_limit_mb=2048 -timeout=10 -artifact_prefix=findings/ -print_final_stats=1)
+# 3 GiB of memory at most (above the decoders' own budgets: a GIF's frames may take 2 GiB), and
+# one input may take 10 s: an unbounded allocation or a hang is a finding.
+common=(-rss_limit_mb=3072 -malloc_limit_mb=3072 -timeout=10 -artifact_prefix=findings/ -print_final_stats=1)
 
 if [ "${1:-}" = smoke ]; then
     for target in "${targets[@]}"; do
