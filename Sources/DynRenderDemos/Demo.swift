@@ -1,4 +1,5 @@
 import Foundation
+import DynRenderPipeline
 import DynRenderScene
 
 /// A named scene with the settings that make a good README animation of it.
@@ -45,7 +46,7 @@ public struct Demo: Sendable {
     /// The scene time shown at `time` into a render lasting `duration` seconds (the demo's by
     /// default): the time itself, except during the closing still hold.
     public func sceneTime(at time: Double, duration: Double? = nil) -> Double {
-        min(time, max(0, (duration ?? self.duration) - stillHold))
+        RenderPlan.sceneTime(at: time, duration: duration ?? self.duration, stillHold: stillHold)
     }
 }
 

@@ -92,6 +92,12 @@ public struct RenderPlan: Sendable {
     /// The scene time shown at `time` seconds into the render: the time itself, except during the
     /// closing still hold, which shows the scene as it was `stillHold` before the end.
     public func sceneTime(at time: Double) -> Double {
+        Self.sceneTime(at: time, duration: duration, stillHold: stillHold)
+    }
+
+    /// The scene time shown at `time` seconds into a render of `duration` seconds that ends on a
+    /// still hold of `stillHold` seconds: the time itself, but never past the hold's start.
+    public static func sceneTime(at time: Double, duration: Double, stillHold: Double) -> Double {
         min(time, max(0, duration - stillHold))
     }
 
