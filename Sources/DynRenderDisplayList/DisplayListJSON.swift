@@ -145,12 +145,12 @@ public enum DisplayListJSON {
                 guard m.count == 4, m.allSatisfy(\.isFinite) else { throw fail(at + "transform", "must be four finite numbers [a, b, c, d]") }
                 transform = CGAffineTransform(a: CGFloat(m[0]), b: CGFloat(m[1]), c: CGFloat(m[2]), d: CGFloat(m[3]), tx: 0, ty: 0)
             }
-            let shape = RoundedRectangle(center: CGPoint(x: s.cx, y: s.cy), size: CGSize(width: s.w, height: s.h),
-                                         cornerRadius: s.radius, transform: transform, fill: fill, alpha: s.alpha,
-                                         shadow: shadow, border: border, cornerCurve: curve)
-            if let (field, problem) = shape.limitViolation() { throw fail(at + field, problem) }
-            shapes.append(shape)
+            shapes.append(RoundedRectangle(center: CGPoint(x: s.cx, y: s.cy), size: CGSize(width: s.w, height: s.h),
+                                           cornerRadius: s.radius, transform: transform, fill: fill, alpha: s.alpha,
+                                           shadow: shadow, border: border, cornerCurve: curve))
         }
+        // Every number held to `DisplayListLimits` once, by the check the pipeline also uses; its
+        // field names (`shapes[3].cx`) are the file's.
         let list = DisplayList(size: CGSize(width: raw.width, height: raw.height), scale: raw.scale,
                                background: background, shapes: shapes)
         do {

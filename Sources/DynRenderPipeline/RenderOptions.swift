@@ -98,11 +98,6 @@ public struct RenderUsageError: Error, CustomStringConvertible, Equatable {
     }
 
     public let parts: [Part]
-    /// The option the error is about, if it is about one.
-    public var option: RenderOption? {
-        for part in parts { if case .option(let option) = part { return option } }
-        return nil
-    }
 
     public init(_ parts: [Part]) { self.parts = parts }
 

@@ -90,6 +90,7 @@ struct StepSolver {
 
     /// Semi-implicit Euler with Box2D's implicit damping, so any resistance is stable at any step.
     private func integrateVelocities() {
+        let maximumSpeedSquared = settings.maximumLinearSpeed * settings.maximumLinearSpeed
         for i in 1...max(bodyCount, 1) where i <= bodyCount {
             let body = bodies + i
             guard body.pointee.inverseMass > 0 else { continue }
@@ -106,8 +107,6 @@ struct StepSolver {
             }
         }
     }
-
-    private var maximumSpeedSquared: Double { settings.maximumLinearSpeed * settings.maximumLinearSpeed }
 
     private func integratePositions() {
         for i in 1...max(bodyCount, 1) where i <= bodyCount {
