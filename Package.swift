@@ -34,6 +34,15 @@ let package = Package(
         .systemLibrary(
             name: "CGIF", pkgConfig: "libgif",
             providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
+        .systemLibrary(
+            name: "CFreeType", pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
+        .systemLibrary(
+            name: "CHarfBuzz", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
+        .systemLibrary(
+            name: "CFontconfig", pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
 
         // 1. Vectors, affine transforms, rotations and libm-free maths shared by physics and pixels.
         .target(name: "DynRenderGeometry"),
@@ -43,30 +52,34 @@ let package = Package(
         .target(name: "DynRenderDynamics", dependencies: ["DynRenderGeometry"]),
         // 4. The display list: one frame's drawing as value types, and its JSON Lines form.
         .target(name: "DynRenderDisplayList", dependencies: ["DynRenderGeometry", "DynRenderPixels"]),
-        // 5. A headless collection view, the flow layout and the springy, draggable and Newtonian layouts.
+        // 5. Text: fonts found by fontconfig, shaped by HarfBuzz, outlines and metrics from FreeType.
+        .target(name: "DynRenderText",
+                dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "DynRenderGeometry", "DynRenderDisplayList"]),
+        // 6. A headless collection view, the flow layout and the springy, draggable and Newtonian layouts.
         .target(name: "DynRenderCollectionViews",
                 dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDynamics", "DynRenderDisplayList"]),
-        // 6. Scenes: views driven by dynamics, a timeline of touches and animations, drawn as display lists.
+        // 7. Scenes: views driven by dynamics, a timeline of touches and animations, drawn as display lists.
         .target(name: "DynRenderScene",
                 dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDynamics", "DynRenderDisplayList",
-                               "DynRenderCollectionViews"]),
-        // 7. Display lists to anti-aliased, exact-coverage RGBA canvases.
-        .target(name: "DynRenderRaster", dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDisplayList"]),
-        // 8. PNG, APNG and GIF through libpng and giflib, plus atomic file output.
+                               "DynRenderText", "DynRenderCollectionViews"]),
+        // 8. Display lists to anti-aliased, exact-coverage RGBA canvases.
+        .target(name: "DynRenderRaster",
+                dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDisplayList", "DynRenderText"]),
+        // 9. PNG, APNG and GIF through libpng and giflib, plus atomic file output.
         .target(name: "DynRenderCodecs", dependencies: ["CPNG", "CGIF", "DynRenderPixels"]),
-        // 9. The streaming pipeline: sample a scene or a trace, rasterise, encode, write atomically.
+        // 10. The streaming pipeline: sample a scene or a trace, rasterise, encode, write atomically.
         .target(name: "DynRenderPipeline",
-                dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDisplayList", "DynRenderScene",
-                               "DynRenderRaster", "DynRenderCodecs"]),
-        // 10. Image and sequence comparison on pixels alone: counts, perceptual threshold, anti-aliasing, diff images.
+                dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDisplayList", "DynRenderText",
+                               "DynRenderScene", "DynRenderRaster", "DynRenderCodecs"]),
+        // 11. Image and sequence comparison on pixels alone: counts, perceptual threshold, anti-aliasing, diff images.
         .target(name: "DynRenderDiff", dependencies: ["DynRenderPixels"]),
-        // 11. Reading PNGs, PNG directories and GIFs for comparison.
+        // 12. Reading PNGs, PNG directories and GIFs for comparison.
         .target(name: "DynRenderDiffFiles", dependencies: ["DynRenderDiff", "DynRenderCodecs", "DynRenderPixels"]),
-        // The front door: re-exports 1–11.
+        // The front door: re-exports 1–12.
         .target(name: "DynRender",
                 dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDynamics", "DynRenderDisplayList",
-                               "DynRenderCollectionViews", "DynRenderScene", "DynRenderRaster", "DynRenderCodecs",
-                               "DynRenderPipeline", "DynRenderDiff", "DynRenderDiffFiles"]),
+                               "DynRenderText", "DynRenderCollectionViews", "DynRenderScene", "DynRenderRaster",
+                               "DynRenderCodecs", "DynRenderPipeline", "DynRenderDiff", "DynRenderDiffFiles"]),
 
         // Golden directories: compare stills with PNGs on disk, record them (no test framework).
         .target(name: "DynRenderGoldens",
@@ -109,7 +122,7 @@ let package = Package(
         .testTarget(name: "DynamicsTests",
                     dependencies: ["DynRenderDynamics", "DynRenderGeometry", "DynRenderPhysicsWorkloads", "DynRenderTestSupport"]),
         .testTarget(name: "LayoutTests", dependencies: ["DynRender"]),
-        .testTarget(name: "RasterTests", dependencies: ["DynRender", "DynRenderTestSupport"]),
+        .testTarget(name: "RasterTests", dependencies: ["DynRender", "DynRenderTestSupport", "CFreeType"]),
         .testTarget(name: "CodecsTests", dependencies: ["DynRenderCodecs", "DynRenderPixels"]),
         .testTarget(name: "RenderingTests", dependencies: ["DynRender", "DynRenderDemos"]),
         .testTarget(name: "DiffTests", dependencies: ["DynRender"]),

@@ -9,6 +9,7 @@
 @_exported import DynRenderPixels
 @_exported import DynRenderDynamics
 @_exported import DynRenderDisplayList
+@_exported import DynRenderText
 @_exported import DynRenderCollectionViews
 @_exported import DynRenderScene
 @_exported import DynRenderRaster

@@ -22,19 +22,19 @@ extension CollectionView {
     /// Appends the background and the visible cells as shapes in the superview's coordinates.
     /// Cells are not clipped to the frame: a collection view that does not fill its canvas can
     /// show cells sticking out past its edges.
-    public func appendShapes(to shapes: inout [RoundedRectangle]) {
+    public func appendShapes(to shapes: inout [DisplayItem]) {
         if let backgroundColor {
-            shapes.append(RoundedRectangle(center: CGPoint(x: frame.midX, y: frame.midY), size: frame.size,
-                                           fill: backgroundColor))
+            shapes.append(.rect(RoundedRectangle(center: CGPoint(x: frame.midX, y: frame.midY), size: frame.size,
+                                           fill: backgroundColor)))
         }
         let dx = frame.minX - contentOffset.x, dy = frame.minY - contentOffset.y
         for cell in visibleAttributes where !cell.isHidden && cell.alpha > 0 {
             let appearance = cellAppearance(cell.indexPath, selected.contains(cell.indexPath))
-            shapes.append(RoundedRectangle(center: CGPoint(x: cell.center.x + dx, y: cell.center.y + dy),
+            shapes.append(.rect(RoundedRectangle(center: CGPoint(x: cell.center.x + dx, y: cell.center.y + dy),
                                            size: cell.size, cornerRadius: appearance.cornerRadius,
                                            transform: cell.transform, fill: appearance.backgroundColor,
                                            alpha: cell.alpha, shadow: appearance.shadow, border: appearance.border,
-                                           cornerCurve: appearance.cornerCurve))
+                                           cornerCurve: appearance.cornerCurve)))
         }
     }
 }

@@ -3,8 +3,9 @@ import DynRenderGeometry
 import DynRenderPixels
 
 /// One frame's drawing, the contract between a scene and the rasteriser
-/// (`shared/spec/display-list.md`): a canvas in points, its scale, an opaque background, and
-/// shapes drawn in order, later on top.
+/// (`shared/spec/display-list.md` and `display-list-v2.md`): a canvas in points, its scale, an
+/// opaque background, and entries (rounded rectangles, lines of text, paths) drawn in order, later
+/// on top.
 public struct DisplayList: Equatable, Sendable {
     /// Canvas size, points.
     public var size: CGSize
@@ -12,9 +13,10 @@ public struct DisplayList: Equatable, Sendable {
     public var scale: Double
     /// Opaque background colour (its alpha is ignored).
     public var background: RGBA8
-    public var shapes: [RoundedRectangle]
+    /// The entries, back to front.
+    public var shapes: [DisplayItem]
 
-    public init(size: CGSize, scale: Double, background: RGBA8, shapes: [RoundedRectangle] = []) {
+    public init(size: CGSize, scale: Double, background: RGBA8, shapes: [DisplayItem] = []) {
         self.size = size
         self.scale = scale
         self.background = background
@@ -24,6 +26,28 @@ public struct DisplayList: Equatable, Sendable {
     /// The canvas size in pixels.
     public var pixelWidth: Int { Int((Double(size.width) * scale).rounded()) }
     public var pixelHeight: Int { Int((Double(size.height) * scale).rounded()) }
+}
+
+/// One entry of a frame's drawing (display list v2's `type`).
+public enum DisplayItem: Equatable, Sendable {
+    /// A rounded rectangle: a view's background, border and shadow (`"type": "rect"`, v1's only kind).
+    case rect(RoundedRectangle)
+    /// One line of shaped text (`"type": "text"`).
+    case text(TextRun)
+    /// A filled and optionally stroked vector path (`"type": "path"`).
+    case path(PathShape)
+
+    /// The rounded rectangle, if this entry is one; setting a rectangle makes the entry that
+    /// rectangle (setting nil leaves it as it is).
+    public var rect: RoundedRectangle? {
+        get {
+            if case .rect(let shape) = self { return shape }
+            return nil
+        }
+        set {
+            if let newValue { self = .rect(newValue) }
+        }
+    }
 }
 
 /// A filled rectangle with circular corners, placed by its centre and turned by a transform.

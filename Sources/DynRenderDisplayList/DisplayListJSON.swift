@@ -36,10 +36,13 @@ public struct DisplayListError: Error, CustomStringConvertible, Equatable {
     }
 }
 
-/// Reads and writes the JSON Lines display-list format of `shared/spec/display-list.md` (v1), with
-/// dynrender's backwards-compatible extensions documented in `docs/display-list-extensions.md`: an
-/// optional `transform` [a, b, c, d] for shapes whose transform is not a pure rotation, and an
-/// optional `border` {width, color}.
+/// Reads and writes the JSON Lines display-list format of `shared/spec/display-list.md` (v1) and
+/// its v2 entries (`display-list-v2.md`: `text` and `path`), with dynrender's backwards-compatible
+/// extensions documented in `docs/display-list-extensions.md`: an optional `transform`
+/// [a, b, c, d] for shapes whose transform is not a pure rotation, an optional `border`
+/// {width, color} and `curve`. A file of v1 shapes reads and writes exactly as before.
+///
+/// The entries' records, checks and writers are in `DisplayListJSON+Rect.swift`, `+Text` and `+Path`.
 public enum DisplayListJSON {
     /// The frame as one line of JSON (no newline). Numbers are written in their shortest exact
     /// form, so the same frame always gives the same bytes. Fails on non-finite numbers, which
@@ -51,35 +54,18 @@ public enum DisplayListJSON {
         out += ",\"scale\":\(try number(list.scale, "scale")),\"background\":\"\(hex(list.background, alpha: false))\",\"shapes\":["
         for (i, shape) in list.shapes.enumerated() {
             if i > 0 { out += "," }
-            let t = shape.transform
-            let isRotation = abs(t.a - t.d) < 1e-12 && abs(t.b + t.c) < 1e-12 && abs(t.a * t.a + t.b * t.b - 1) < 1e-9
-            let angle = isRotation ? DeterministicMath.atan2(Double(t.b), Double(t.a)) : 0
-            out += "{\"cx\":\(try number(Double(shape.center.x), "cx")),\"cy\":\(try number(Double(shape.center.y), "cy"))"
-            out += ",\"w\":\(try number(Double(shape.size.width), "w")),\"h\":\(try number(Double(shape.size.height), "h"))"
-            out += ",\"radius\":\(try number(shape.cornerRadius, "radius")),\"angle\":\(try number(angle, "angle"))"
-            out += ",\"fill\":\"\(hex(shape.fill, alpha: true))\",\"alpha\":\(try number(shape.alpha, "alpha"))"
-            if let shadow = shape.shadow {
-                out += ",\"shadow\":{\"dx\":\(try number(Double(shadow.offset.dx), "dx")),\"dy\":\(try number(Double(shadow.offset.dy), "dy"))"
-                out += ",\"blur\":\(try number(shadow.blur, "blur")),\"color\":\"\(hex(shadow.color, alpha: true))\"}"
-            } else {
-                out += ",\"shadow\":null"
+            switch shape {
+            case .rect(let rect): out += try encode(rect)
+            case .text(let run): out += try encode(run)
+            case .path(let path): out += try encode(path)
             }
-            if shape.cornerCurve == .continuous {
-                out += ",\"curve\":\"continuous\""
-            }
-            if let border = shape.border {
-                out += ",\"border\":{\"width\":\(try number(border.width, "border.width")),\"color\":\"\(hex(border.color, alpha: true))\"}"
-            }
-            if !isRotation {
-                out += ",\"transform\":[\(try [t.a, t.b, t.c, t.d].map { try number(Double($0), "transform") }.joined(separator: ","))]"
-            }
-            out += "}"
         }
         return out + "]}"
     }
 
-    /// Parses one line (`lineNumber` is 1-based, for messages).
-    public static func decode(_ line: String, lineNumber: Int) throws -> DisplayListFrame {
+    /// Parses one line (`lineNumber` is 1-based, for messages). A font `file` given as a relative
+    /// path is taken relative to `baseDirectory` (the display-list file's folder), when given.
+    public static func decode(_ line: String, lineNumber: Int, baseDirectory: URL? = nil) throws -> DisplayListFrame {
         let raw: FrameRecord
         do {
             raw = try JSONDecoder().decode(FrameRecord.self, from: Data(line.utf8))
@@ -99,55 +85,16 @@ public enum DisplayListJSON {
         guard raw.shapes.count <= DisplayListLimits.maximumShapes else {
             throw fail("shapes", "a frame holds at most \(DisplayListLimits.maximumShapes) shapes (the limit), not \(raw.shapes.count)")
         }
-        var shapes: [RoundedRectangle] = []
+        var shapes: [DisplayItem] = []
         shapes.reserveCapacity(raw.shapes.count)
-        for (i, s) in raw.shapes.enumerated() {
+        for (i, record) in raw.shapes.enumerated() {
             let at = "shapes[\(i)]."
-            for (name, value) in [("cx", s.cx), ("cy", s.cy), ("radius", s.radius), ("angle", s.angle), ("alpha", s.alpha)]
-            where !value.isFinite {
-                throw fail(at + name, "must be a finite number")
+            let fail: Failure = { field, problem in fail(at + field, problem) }
+            switch record {
+            case .rect(let r): shapes.append(.rect(try r.shape(fail)))
+            case .text(let r): shapes.append(.text(try r.run(fail, baseDirectory: baseDirectory)))
+            case .path(let r): shapes.append(.path(try r.shape(fail)))
             }
-            guard s.w.isFinite, s.w > 0 else { throw fail(at + "w", "must be a positive number of points") }
-            guard s.h.isFinite, s.h > 0 else { throw fail(at + "h", "must be a positive number of points") }
-            guard (0...1).contains(s.alpha) else { throw fail(at + "alpha", "must be between 0 and 1, not \(s.alpha)") }
-            guard let fill = RGBA8(hex: s.fill) else { throw fail(at + "fill", "must be #RRGGBBAA or #RRGGBB, not '\(s.fill)'") }
-            var shadow: Shadow?
-            if let d = s.shadow {
-                for (name, value) in [("dx", d.dx), ("dy", d.dy)] where !value.isFinite {
-                    throw fail(at + "shadow." + name, "must be a finite number")
-                }
-                guard d.blur.isFinite, d.blur >= 0 else { throw fail(at + "shadow.blur", "must be a number ≥ 0") }
-                guard let color = RGBA8(hex: d.color) else {
-                    throw fail(at + "shadow.color", "must be #RRGGBBAA or #RRGGBB, not '\(d.color)'")
-                }
-                shadow = Shadow(offset: CGVector(dx: CGFloat(d.dx), dy: CGFloat(d.dy)), blur: d.blur, color: color)
-            }
-            var border: Border?
-            if let b = s.border {
-                guard b.width.isFinite, b.width >= 0 else { throw fail(at + "border.width", "must be a number ≥ 0") }
-                guard let color = RGBA8(hex: b.color) else {
-                    throw fail(at + "border.color", "must be #RRGGBBAA or #RRGGBB, not '\(b.color)'")
-                }
-                border = Border(width: b.width, color: color)
-            }
-            var curve = CornerCurve.circular
-            if let name = s.curve {
-                guard let parsed = CornerCurve(rawValue: name) else {
-                    throw fail(at + "curve", "must be \"circular\" or \"continuous\", not '\(name)'")
-                }
-                curve = parsed
-            }
-            guard abs(s.angle) <= DisplayListLimits.maximumAngle else {
-                throw fail(at + "angle", "must be within ±\(DisplayListLimits.format(DisplayListLimits.maximumAngle)) radians (the limit), not \(s.angle)")
-            }
-            var transform = CGAffineTransform(rotationAngle: CGFloat(s.angle))
-            if let m = s.transform {
-                guard m.count == 4, m.allSatisfy(\.isFinite) else { throw fail(at + "transform", "must be four finite numbers [a, b, c, d]") }
-                transform = CGAffineTransform(a: CGFloat(m[0]), b: CGFloat(m[1]), c: CGFloat(m[2]), d: CGFloat(m[3]), tx: 0, ty: 0)
-            }
-            shapes.append(RoundedRectangle(center: CGPoint(x: s.cx, y: s.cy), size: CGSize(width: s.w, height: s.h),
-                                           cornerRadius: s.radius, transform: transform, fill: fill, alpha: s.alpha,
-                                           shadow: shadow, border: border, cornerCurve: curve))
         }
         // Every number held to `DisplayListLimits` once, by the check the pipeline also uses; its
         // field names (`shapes[3].cx`) are the file's.
@@ -163,6 +110,9 @@ public enum DisplayListJSON {
 
     // MARK: - Details
 
+    /// Makes the error for a field of the entry being read (the field relative to the entry).
+    typealias Failure = (_ field: String, _ problem: String) -> DisplayListError
+
     private struct FrameRecord: Decodable {
         var frame: Int
         var t: Double
@@ -173,24 +123,24 @@ public enum DisplayListJSON {
         var shapes: [ShapeRecord]
     }
 
-    private struct ShapeRecord: Decodable {
-        var cx: Double, cy: Double, w: Double, h: Double, radius: Double, angle: Double
-        var fill: String
-        var alpha: Double
-        var shadow: ShadowRecord?
-        var transform: [Double]?
-        var border: BorderRecord?
-        var curve: String?
-    }
+    /// A shape as written, told apart by its `type` (absent for v1's rounded rectangles).
+    private enum ShapeRecord: Decodable {
+        case rect(RectRecord), text(TextRecord), path(PathRecord)
 
-    private struct BorderRecord: Decodable {
-        var width: Double
-        var color: String
-    }
+        private enum Keys: String, CodingKey { case type }
 
-    private struct ShadowRecord: Decodable {
-        var dx: Double, dy: Double, blur: Double
-        var color: String
+        init(from decoder: Decoder) throws {
+            let keyed = try decoder.container(keyedBy: Keys.self)
+            switch try keyed.decodeIfPresent(String.self, forKey: .type) ?? "rect" {
+            case "rect": self = .rect(try RectRecord(from: decoder))
+            case "text": self = .text(try TextRecord(from: decoder))
+            case "path": self = .path(try PathRecord(from: decoder))
+            case let other:
+                throw DecodingError.dataCorruptedError(
+                    forKey: .type, in: keyed,
+                    debugDescription: "must be \"rect\", \"text\" or \"path\", not '\(other)' (this reader knows display list v2 without images and groups)")
+            }
+        }
     }
 
     /// A decoding error as "field 'shapes[2].fill': …".
@@ -209,6 +159,10 @@ public enum DisplayListJSON {
             return DisplayListError(line: line, field: path(context.codingPath), problem: "expected \(expected(type)), got null")
         case .dataCorrupted(let context):
             let field = path(context.codingPath)
+            // The readers' own messages start with "must"; the JSON decoder's are not for users.
+            if context.debugDescription.hasPrefix("must") {
+                return DisplayListError(line: line, field: field, problem: context.debugDescription)
+            }
             return DisplayListError(line: line, field: field, problem: field.isEmpty ? "not a JSON object" : "not valid")
         @unknown default:
             return DisplayListError(line: line, field: "", problem: "not a valid frame")
@@ -233,7 +187,7 @@ public enum DisplayListJSON {
         return "\(value)"
     }
 
-    private static func hex(_ color: RGBA8, alpha: Bool) -> String {
+    static func hex(_ color: RGBA8, alpha: Bool) -> String {
         let text = color.description  // #RRGGBBAA
         return alpha ? text : String(text.prefix(7))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import DynRenderGeometry
 
 /// The bounds every display list stays within, whoever made it: the JSON reader refuses a line
 /// past them, and the render pipeline checks each frame a scene draws before rasterising it, so
@@ -20,6 +21,13 @@ public enum DisplayListLimits {
     public static let maximumTransformEntry = 1_000.0
     /// Largest |angle| in a display-list file, radians.
     public static let maximumAngle = 1_000_000.0
+    /// Largest font size, points.
+    public static let maximumFontSize = 10_000.0
+    /// Longest string in one text entry, UTF-8 bytes (a line of text is far shorter; a paragraph
+    /// is laid out as several entries).
+    public static let maximumTextBytes = 10_000
+    /// Most commands in one path entry.
+    public static let maximumPathCommands = 100_000
     /// Most shapes in one frame.
     public static let maximumShapes = 100_000
     /// Most frames in one display-list file: 600 s at 240 fps, the render limits.
@@ -39,6 +47,11 @@ public struct DisplayListLimitError: Error, CustomStringConvertible, Equatable {
     /// The field, e.g. `shapes[3].cx`.
     public let field: String
     public let problem: String
+
+    public init(field: String, problem: String) {
+        self.field = field
+        self.problem = problem
+    }
 
     public var description: String { "\(field): \(problem)" }
 }
@@ -65,33 +78,89 @@ extension DisplayList {
     }
 }
 
+/// `value`'s problem, if it is not finite or its magnitude is over `limit`; `signed` values are
+/// "within ±", magnitudes "at most".
+private func check(_ value: Double, _ limit: Double, _ field: String, _ unit: String,
+                   signed: Bool = false) -> (field: String, problem: String)? {
+    guard value.isFinite else { return (field, "must be a finite number") }
+    guard abs(value) > limit else { return nil }
+    return (field, "must be \(signed ? "within ±" : "at most ")\(DisplayListLimits.format(limit))\(unit) (the limit), not \(value)")
+}
+
+/// The first entry of a transform past `DisplayListLimits.maximumTransformEntry`.
+private func check(_ transform: CGAffineTransform) -> (field: String, problem: String)? {
+    let entry = DisplayListLimits.maximumTransformEntry
+    return check(Double(transform.a), entry, "transform", "", signed: true) ?? check(Double(transform.b), entry, "transform", "", signed: true)
+        ?? check(Double(transform.c), entry, "transform", "", signed: true) ?? check(Double(transform.d), entry, "transform", "", signed: true)
+}
+
+extension DisplayItem {
+    /// The first field of this entry that is not finite or is past `DisplayListLimits`, with what
+    /// is allowed; nil when the entry is within them.
+    public func limitViolation() -> (field: String, problem: String)? {
+        switch self {
+        case .rect(let shape): return shape.limitViolation()
+        case .text(let run): return run.limitViolation()
+        case .path(let shape): return shape.limitViolation()
+        }
+    }
+}
+
+extension TextRun {
+    /// The first field (`x`, `font.size`, `text`…) past `DisplayListLimits`, or nil.
+    public func limitViolation() -> (field: String, problem: String)? {
+        let coordinate = DisplayListLimits.maximumCoordinate
+        if let v = check(Double(origin.x), coordinate, "x", " pt", signed: true) ?? check(Double(origin.y), coordinate, "y", " pt", signed: true)
+            ?? check(font.size, DisplayListLimits.maximumFontSize, "font.size", " pt")
+            ?? check(letterSpacing, DisplayListLimits.maximumExtent, "letterSpacing", " pt", signed: true)
+            ?? check(alpha, .greatestFiniteMagnitude, "alpha", "") ?? check(transform) {
+            return v
+        }
+        let bytes = text.utf8.count
+        if bytes > DisplayListLimits.maximumTextBytes {
+            return ("text", "holds at most \(DisplayListLimits.maximumTextBytes) UTF-8 bytes (the limit), not \(bytes)")
+        }
+        return nil
+    }
+}
+
+extension PathShape {
+    /// The first field (`x`, `d`, `stroke.width`…) past `DisplayListLimits`, or nil.
+    public func limitViolation() -> (field: String, problem: String)? {
+        let coordinate = DisplayListLimits.maximumCoordinate
+        if let v = check(Double(origin.x), coordinate, "x", " pt", signed: true) ?? check(Double(origin.y), coordinate, "y", " pt", signed: true)
+            ?? check(alpha, .greatestFiniteMagnitude, "alpha", "") ?? check(transform) {
+            return v
+        }
+        if let stroke, let v = check(stroke.width, DisplayListLimits.maximumExtent, "stroke.width", " pt") { return v }
+        if path.elements.count > DisplayListLimits.maximumPathCommands {
+            return ("d", "holds at most \(DisplayListLimits.maximumPathCommands) commands (the limit), not \(path.elements.count)")
+        }
+        if let box = path.controlBounds {
+            for value in [box.minX, box.minY, box.maxX, box.maxY] {
+                if let v = check(value, coordinate, "d", " pt", signed: true) { return (v.field, "every point " + v.problem) }
+            }
+        }
+        return nil
+    }
+}
+
 extension RoundedRectangle {
     /// The first field (`cx`, `shadow.blur`…) that is not finite or is past `DisplayListLimits`,
     /// with what is allowed; nil when the shape is within them. (Signs, zero sizes and alpha
     /// outside 0…1 are drawn as documented on the types, so only magnitudes are checked.)
     public func limitViolation() -> (field: String, problem: String)? {
-        /// `value`'s problem, if it is not finite or its magnitude is over `limit`.
-        func check(_ value: Double, _ limit: Double, _ field: String, _ unit: String) -> (field: String, problem: String)? {
-            guard value.isFinite else { return (field, "must be a finite number") }
-            guard abs(value) > limit else { return nil }
-            // Positions and transform entries have a sign; sizes are magnitudes.
-            let bound = ["cx", "cy", "shadow.dx", "shadow.dy", "transform"].contains(field) ? "within ±" : "at most "
-            return (field, "must be \(bound)\(DisplayListLimits.format(limit))\(unit) (the limit), not \(value)")
-        }
         let coordinate = DisplayListLimits.maximumCoordinate, extent = DisplayListLimits.maximumExtent
-        let entry = DisplayListLimits.maximumTransformEntry
         // One check after another, with no array: this runs for every shape of every frame.
-        if let v = check(Double(center.x), coordinate, "cx", " pt") ?? check(Double(center.y), coordinate, "cy", " pt")
+        // (Signs, zero sizes and alpha outside 0…1 are drawn as documented, so only magnitudes count.)
+        if let v = check(Double(center.x), coordinate, "cx", " pt", signed: true) ?? check(Double(center.y), coordinate, "cy", " pt", signed: true)
             ?? check(Double(size.width), extent, "w", " pt") ?? check(Double(size.height), extent, "h", " pt")
             ?? check(cornerRadius, extent, "radius", " pt") ?? check(alpha, .greatestFiniteMagnitude, "alpha", "") {
             return v
         }
-        if let v = check(Double(transform.a), entry, "transform", "") ?? check(Double(transform.b), entry, "transform", "")
-            ?? check(Double(transform.c), entry, "transform", "") ?? check(Double(transform.d), entry, "transform", "") {
-            return v
-        }
-        if let shadow, let v = check(Double(shadow.offset.dx), coordinate, "shadow.dx", " pt")
-            ?? check(Double(shadow.offset.dy), coordinate, "shadow.dy", " pt")
+        if let v = check(transform) { return v }
+        if let shadow, let v = check(Double(shadow.offset.dx), coordinate, "shadow.dx", " pt", signed: true)
+            ?? check(Double(shadow.offset.dy), coordinate, "shadow.dy", " pt", signed: true)
             ?? check(shadow.blur, DisplayListLimits.maximumBlur, "shadow.blur", " pt") {
             return v
         }

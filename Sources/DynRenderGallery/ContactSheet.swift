@@ -43,8 +43,8 @@ struct ContactSheet {
                 Rasterizer().render(list, into: &canvas)
                 let thumbnail = canvas.image
                 let w = Double(thumbnail.width), h = Double(thumbnail.height)
-                shapes.append(RoundedRectangle(center: CGPoint(x: x + w / 2, y: y + h / 2),
-                                               size: CGSize(width: w + 2, height: h + 2), fill: Self.frameColor))
+                shapes.append(.rect(RoundedRectangle(center: CGPoint(x: x + w / 2, y: y + h / 2),
+                                               size: CGSize(width: w + 2, height: h + 2), fill: Self.frameColor)))
                 placements.append((thumbnail, Int(x), Int(y)))
                 let label = Self.timeLabel(frame.time)
                 shapes += PixelFont.shapes(label, origin: CGPoint(x: x + (w - PixelFont.width(label, pixelSize: Self.labelPixel)) / 2,

@@ -15,8 +15,8 @@ enum PixelFont {
 
     /// The squares that draw `text` with its top-left corner at `origin` (points), each font pixel
     /// `pixelSize` points wide.
-    static func shapes(_ text: String, origin: CGPoint, pixelSize: Double, color: RGBA8) -> [RoundedRectangle] {
-        var shapes: [RoundedRectangle] = []
+    static func shapes(_ text: String, origin: CGPoint, pixelSize: Double, color: RGBA8) -> [DisplayItem] {
+        var shapes: [DisplayItem] = []
         for (index, character) in text.lowercased().enumerated() {
             guard let rows = glyphs[character] else { continue }
             let left = Double(origin.x) + Double(index * advance) * pixelSize
@@ -24,8 +24,8 @@ enum PixelFont {
                 for (column, bit) in bits.enumerated() where bit == "#" {
                     let center = CGPoint(x: left + (Double(column) + 0.5) * pixelSize,
                                          y: Double(origin.y) + (Double(row) + 0.5) * pixelSize)
-                    shapes.append(RoundedRectangle(center: center, size: CGSize(width: pixelSize, height: pixelSize),
-                                                   fill: color))
+                    shapes.append(.rect(RoundedRectangle(center: center, size: CGSize(width: pixelSize, height: pixelSize),
+                                                   fill: color)))
                 }
             }
         }

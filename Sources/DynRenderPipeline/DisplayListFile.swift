@@ -7,11 +7,13 @@ import Foundation
 import DynRenderCodecs
 import DynRenderRaster
 import DynRenderDisplayList
+import DynRenderText
 
 /// The frames of a JSON Lines display-list file, read one line at a time.
 ///
 /// Each line is checked as it is read: its fields (`DisplayListJSON`), frame numbers increasing by
-/// 1, times increasing, and the same canvas on every line (an animation has one size). The first
+/// 1, times increasing, the same canvas on every line (an animation has one size), and every font
+/// installed or readable. A font `file` is relative to the display-list file's folder. The first
 /// problem stops the render with its line number and field.
 public final class DisplayListFile: FrameSource {
     public let path: String
@@ -76,7 +78,14 @@ public final class DisplayListFile: FrameSource {
             lineNumber += 1
             let line = String(cString: buffer!).trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty { continue }
-            let frame = try DisplayListJSON.decode(line, lineNumber: lineNumber)
+            let frame = try DisplayListJSON.decode(line, lineNumber: lineNumber,
+                                                   baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent())
+            // Every font found before the frame is drawn; a missing one is this line's error.
+            do {
+                try frame.list.checkFonts()
+            } catch let error as DisplayListLimitError {
+                throw DisplayListError(line: lineNumber, field: error.field, problem: error.problem)
+            }
             if let previous {
                 guard frame.index == previous.index + 1 else {
                     throw DisplayListError(line: lineNumber, field: "frame", problem: "must be \(previous.index + 1) (one more than the line before), not \(frame.index)")

@@ -1,6 +1,7 @@
 import Foundation
 import DynRenderCodecs
 import DynRenderDisplayList
+import DynRenderText
 import DynRenderRaster
 import DynRenderScene
 import DynRenderPixels
@@ -64,10 +65,12 @@ public struct FrameRenderer {
             var needsPixels = false, needsChange = false
             var count = 0
             while let frame = try source.next() {
-                // Every frame within the display list's limits before it is drawn: a scene's numbers
-                // can run away (a thrown item, a huge transform) as well as a file's.
+                // Every frame within the display list's limits, and its fonts found, before it is
+                // drawn: a scene's numbers can run away (a thrown item, a huge transform) as well
+                // as a file's.
                 do {
                     try frame.list.checkLimits()
+                    try frame.list.checkFonts()
                 } catch let error as DisplayListLimitError {
                     throw RenderUsageError("frame \(frame.index) (t = \(RenderPlan.format(frame.time)) s): \(error)")
                 }

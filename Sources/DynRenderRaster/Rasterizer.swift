@@ -4,8 +4,9 @@ import DynRenderDisplayList
 import DynRenderPixels
 
 /// Draws display lists into a canvas: anti-aliased rounded rectangles under affine transforms,
-/// each after its Gaussian drop shadow, composited source-over on the 8-bit sRGB values (as
-/// CoreGraphics, Skia and browsers do). Coverage is described on `ShapeCoverage`.
+/// each after its Gaussian drop shadow, lines of text and vector paths, composited source-over on
+/// the 8-bit sRGB values (as CoreGraphics, Skia and browsers do). Rectangle coverage is described
+/// on `ShapeCoverage`, path and glyph coverage on `PathRasterizer`.
 public struct Rasterizer: Sendable {
     public init() {}
 
@@ -15,13 +16,21 @@ public struct Rasterizer: Sendable {
         precondition(canvas.width == list.pixelWidth && canvas.height == list.pixelHeight,
                      "canvas size does not match the display list")
         canvas.clear(to: list.background)
-        for shape in list.shapes {
-            if let shadow = shape.shadow {
-                drawShadow(shadow, of: shape, scale: list.scale, into: &canvas)
-            }
-            fill(shape, scale: list.scale, into: &canvas)
-            if let border = shape.border {
-                stroke(border, of: shape, scale: list.scale, into: &canvas)
+        var paths = PathRasterizer()
+        for item in list.shapes {
+            switch item {
+            case .rect(let shape):
+                if let shadow = shape.shadow {
+                    drawShadow(shadow, of: shape, scale: list.scale, into: &canvas)
+                }
+                fill(shape, scale: list.scale, into: &canvas)
+                if let border = shape.border {
+                    stroke(border, of: shape, scale: list.scale, into: &canvas)
+                }
+            case .text(let run):
+                draw(run, scale: list.scale, with: &paths, into: &canvas)
+            case .path(let shape):
+                draw(shape, scale: list.scale, with: &paths, into: &canvas)
             }
         }
     }

@@ -17,7 +17,7 @@ enum DynamicsDebugOverlay {
 
     /// Appends the overlay for `animator`'s behaviours; `offset` moves its reference coordinates
     /// into the scene's (a collection view's content offset and frame origin).
-    static func appendShapes(for animator: DynamicAnimator, offset: CGVector, to shapes: inout [RoundedRectangle]) {
+    static func appendShapes(for animator: DynamicAnimator, offset: CGVector, to shapes: inout [DisplayItem]) {
         func place(_ p: CGPoint) -> CGPoint { CGPoint(x: p.x + offset.dx, y: p.y + offset.dy) }
         var pending = animator.behaviors
         while !pending.isEmpty {
@@ -43,9 +43,9 @@ enum DynamicsDebugOverlay {
             case let collision as CollisionBehavior:
                 if collision.translatesReferenceBoundsIntoBoundary {
                     let rect = collision.referenceBoundsInsets.inset(animator.referenceBounds)
-                    shapes.append(RoundedRectangle(center: place(CGPoint(x: rect.midX, y: rect.midY)), size: rect.size,
+                    shapes.append(.rect(RoundedRectangle(center: place(CGPoint(x: rect.midX, y: rect.midY)), size: rect.size,
                                                    fill: RGBA8(0, 0, 0, 0),
-                                                   border: Border(width: lineWidth, color: boundaryColor)))
+                                                   border: Border(width: lineWidth, color: boundaryColor))))
                 }
                 for identifier in collision.boundaryIdentifiers {
                     for (a, b) in collision.boundary(withIdentifier: identifier)?.segments ?? [] {
@@ -65,19 +65,19 @@ enum DynamicsDebugOverlay {
                        y: item.center.y + t.b * offset.horizontal + t.d * offset.vertical)
     }
 
-    static func appendLine(from a: CGPoint, to b: CGPoint, color: RGBA8, to shapes: inout [RoundedRectangle]) {
+    static func appendLine(from a: CGPoint, to b: CGPoint, color: RGBA8, to shapes: inout [DisplayItem]) {
         let dx = Double(b.x - a.x), dy = Double(b.y - a.y)
         let length = (dx * dx + dy * dy).squareRoot()
         guard length > 0 else { return }
-        shapes.append(RoundedRectangle(center: CGPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2),
+        shapes.append(.rect(RoundedRectangle(center: CGPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2),
                                        size: CGSize(width: length, height: lineWidth), cornerRadius: lineWidth / 2,
                                        transform: CGAffineTransform(a: dx / length, b: dy / length, c: -dy / length,
                                                                     d: dx / length, tx: 0, ty: 0),
-                                       fill: color))
+                                       fill: color)))
     }
 
-    static func appendDot(at point: CGPoint, diameter: Double, color: RGBA8, to shapes: inout [RoundedRectangle]) {
-        shapes.append(RoundedRectangle(center: point, size: CGSize(width: diameter, height: diameter),
-                                       cornerRadius: diameter / 2, fill: color))
+    static func appendDot(at point: CGPoint, diameter: Double, color: RGBA8, to shapes: inout [DisplayItem]) {
+        shapes.append(.rect(RoundedRectangle(center: point, size: CGSize(width: diameter, height: diameter),
+                                       cornerRadius: diameter / 2, fill: color)))
     }
 }

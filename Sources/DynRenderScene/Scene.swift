@@ -166,7 +166,7 @@ open class Scene {
 
     /// The display list of the scene as it is now, at `scale` pixels per point.
     public func displayList(scale: Double) -> DisplayList {
-        var shapes: [RoundedRectangle] = []
+        var shapes: [DisplayItem] = []
         for layer in layers {
             switch layer {
             case let .view(view):

@@ -12,14 +12,14 @@ enum TouchIndicator {
     static let fill = RGBA8(30, 30, 40, 105)
     static let ring = Border(width: 2, color: RGBA8(255, 255, 255, 200))
 
-    static func append(_ touch: ScriptedTouch, at time: TimeInterval, to shapes: inout [RoundedRectangle]) {
+    static func append(_ touch: ScriptedTouch, at time: TimeInterval, to shapes: inout [DisplayItem]) {
         guard touch.state != .possible else { return }
         var alpha = 1.0
         if let lift = touch.liftTime {
             alpha = 1 - (time - lift) / fadeOut
             guard alpha > 0 else { return }
         }
-        shapes.append(RoundedRectangle(center: touch.location, size: CGSize(width: diameter, height: diameter),
-                                       cornerRadius: diameter / 2, fill: fill, alpha: alpha, border: ring))
+        shapes.append(.rect(RoundedRectangle(center: touch.location, size: CGSize(width: diameter, height: diameter),
+                                       cornerRadius: diameter / 2, fill: fill, alpha: alpha, border: ring)))
     }
 }

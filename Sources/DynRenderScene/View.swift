@@ -48,11 +48,11 @@ public final class View: DynamicItem {
     }
 
     /// Appends this view and its subviews as shapes in the scene's coordinates.
-    func appendShapes(to shapes: inout [RoundedRectangle]) {
+    func appendShapes(to shapes: inout [DisplayItem]) {
         appendShapes(to: &shapes, parentTransform: .identity, parentOrigin: .zero, parentAlpha: 1)
     }
 
-    private func appendShapes(to shapes: inout [RoundedRectangle], parentTransform: CGAffineTransform,
+    private func appendShapes(to shapes: inout [DisplayItem], parentTransform: CGAffineTransform,
                               parentOrigin: CGPoint, parentAlpha: Double) {
         guard !isHidden, alpha > 0 else { return }
         let t = parentTransform
@@ -60,9 +60,9 @@ public final class View: DynamicItem {
                                y: parentOrigin.y + t.b * center.x + t.d * center.y)
         let transform = self.transform.concatenating(CGAffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: 0))
         let opacity = alpha * parentAlpha
-        shapes.append(RoundedRectangle(center: position, size: bounds.size, cornerRadius: cornerRadius,
+        shapes.append(.rect(RoundedRectangle(center: position, size: bounds.size, cornerRadius: cornerRadius,
                                        transform: transform, fill: backgroundColor, alpha: opacity, shadow: shadow,
-                                       cornerCurve: cornerCurve))
+                                       cornerCurve: cornerCurve)))
         guard !subviews.isEmpty else { return }
         // The subviews' origin: this view's top-left corner, turned with it.
         let corner = CGPoint(x: position.x - transform.a * bounds.width / 2 - transform.c * bounds.height / 2,

@@ -60,13 +60,13 @@ let goldensRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     }
 
     @Test func movingOneItemByOnePointFails() {
-        #expect(fails([perturbedGravityStill { $0.shapes[$0.shapes.count - 1].center.x += 1 }], demo: "gravity"))
+        #expect(fails([perturbedGravityStill { $0.shapes[$0.shapes.count - 1].rect!.center.x += 1 }], demo: "gravity"))
     }
 
     @Test func changingAColourFails() {
         #expect(fails([perturbedGravityStill { list in
-            let fill = list.shapes[list.shapes.count - 1].fill
-            list.shapes[list.shapes.count - 1].fill = RGBA8(fill.r, fill.g, fill.b &+ 4, fill.a)
+            let fill = list.shapes[list.shapes.count - 1].rect!.fill
+            list.shapes[list.shapes.count - 1].rect!.fill = RGBA8(fill.r, fill.g, fill.b &+ 4, fill.a)
         }], demo: "gravity"))
     }
 
@@ -85,8 +85,8 @@ let goldensRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
         defer { try? FileManager.default.removeItem(atPath: artifacts) }
         var squareWidth = 0.0
         let still = perturbedGravityStill {
-            $0.shapes[$0.shapes.count - 1].center.y += 3
-            squareWidth = Double($0.shapes[$0.shapes.count - 1].size.width) * $0.scale
+            $0.shapes[$0.shapes.count - 1].rect!.center.y += 3
+            squareWidth = Double($0.shapes[$0.shapes.count - 1].rect!.size.width) * $0.scale
         }
         let results = GoldenDirectory(path: "\(goldensRoot)/gravity").compare([still])
         let files = try GoldenDirectory.writeArtifacts(results, to: artifacts)
@@ -157,7 +157,7 @@ let goldensRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
         }
         for sample in 1...24 {
             scene.advance(to: demo.duration * Double(sample) / 24)
-            for shape in scene.displayList(scale: 1).shapes {
+            for shape in scene.displayList(scale: 1).shapes.compactMap(\.rect) {
                 for value in [shape.center.x, shape.center.y, shape.size.width, shape.size.height,
                               shape.transform.a, shape.transform.b, shape.transform.c, shape.transform.d] {
                     mix(Double(value).bitPattern)

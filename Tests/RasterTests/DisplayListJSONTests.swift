@@ -14,7 +14,7 @@ import DynRenderGeometry
                              shadow: Shadow(offset: CGVector(dx: 0, dy: 5), blur: 10, color: RGBA8(0, 0, 0, 77))),
             RoundedRectangle(center: CGPoint(x: 10, y: 10), size: CGSize(width: 4, height: 4),
                              transform: CGAffineTransform(scaleX: 2, y: 0.5), fill: RGBA8(1, 2, 3)),
-        ]))
+        ].map(DisplayItem.rect)))
 
     @Test func encodesTheSpecFormatAndReadsItBack() throws {
         let line = try DisplayListJSON.encode(sample)
@@ -27,15 +27,15 @@ import DynRenderGeometry
         #expect(back.list.shapes[0] == sample.list.shapes[0])
         #expect(back.list.shapes[2] == sample.list.shapes[2])
         // A rotation goes through its angle: equal to the last bits of sin/cos.
-        let rotated = back.list.shapes[1]
-        #expect(abs(Double(rotated.transform.b) - sin(0.1)) < 1e-15 && rotated.shadow == sample.list.shapes[1].shadow)
+        let rotated = back.list.shapes[1].rect!
+        #expect(abs(Double(rotated.transform.b) - sin(0.1)) < 1e-15 && rotated.shadow == sample.list.shapes[1].rect!.shadow)
         #expect(try DisplayListJSON.encode(sample) == line, "the same frame always gives the same bytes")
     }
 
     @Test func readsTheSharedWorkloadsAndSixDigitColours() throws {
         let line = ##"{"frame": 0, "t": 0.0, "width": 390, "height": 844, "scale": 2, "background": "#FFFFFF", "shapes": [{"cx": 37.0, "cy": 32.0, "w": 44, "h": 44, "radius": 6, "angle": 0.0, "fill": "#FF9500", "alpha": 1.0, "shadow": null}]}"##
         let frame = try DisplayListJSON.decode(line, lineNumber: 1)
-        #expect(frame.list.shapes[0].fill == RGBA8(255, 149, 0, 255))
+        #expect(frame.list.shapes[0].rect!.fill == RGBA8(255, 149, 0, 255))
     }
 
     /// Each malformed line names its line number, the field and what was wrong.
@@ -71,16 +71,16 @@ import DynRenderGeometry
     /// absent meaning circular as in v1 files.
     @Test func cornerCurveRoundTrips() throws {
         var frame = sample
-        frame.list.shapes[0].cornerCurve = .continuous
+        frame.list.shapes[0].rect!.cornerCurve = .continuous
         let line = try DisplayListJSON.encode(frame)
         #expect(line.components(separatedBy: ##""curve":"continuous""##).count == 2, "written for the continuous shape only")
         let back = try DisplayListJSON.decode(line, lineNumber: 1)
-        #expect(back.list.shapes[0].cornerCurve == .continuous && back.list.shapes[2].cornerCurve == .circular)
+        #expect(back.list.shapes[0].rect!.cornerCurve == .continuous && back.list.shapes[2].rect!.cornerCurve == .circular)
     }
 
     @Test func nonFiniteNumbersCannotBeWritten() {
         var frame = sample
-        frame.list.shapes[0].center.x = .nan
+        frame.list.shapes[0].rect!.center.x = .nan
         #expect(throws: DisplayListError.self) { try DisplayListJSON.encode(frame) }
     }
 }

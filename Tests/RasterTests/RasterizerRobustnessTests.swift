@@ -17,7 +17,7 @@ import DynRenderTestSupport
     @Test func pillAcrossTheRightEdgeRenders() {
         let pill = RoundedRectangle(center: CGPoint(x: 328.027, y: 185.764), size: CGSize(width: 73.268, height: 108.31),
                                     cornerRadius: 36.634, fill: RGBA8(0x2E, 0xDF, 0xA9, 0xFF))
-        let list = DisplayList(size: CGSize(width: 320, height: 240), scale: 3, background: RGBA8(255, 255, 255), shapes: [pill])
+        let list = DisplayList(size: CGSize(width: 320, height: 240), scale: 3, background: RGBA8(255, 255, 255), shapes: [.rect(pill)])
         let image = Rasterizer().render(list).image
         // The pill's left edge is at 291.39 pt = 874.2 px and its arcs reach row 232.4·3 = 697;
         // the canvas's last column is inside it, the column before its left edge is not.
@@ -49,8 +49,8 @@ import DynRenderTestSupport
         for index in 0..<40 {
             var list = Self.randomList(&random)
             list.scale = [8, 7.3, 1][random.below(3)]
-            list.shapes = list.shapes.map { shape in
-                var shape = shape
+            list.shapes = list.shapes.map { item in
+                var shape = item.rect!
                 let big = DisplayListLimits.maximumCoordinate * random.uniform(0.5, 1)
                 switch random.below(6) {
                 case 0: shape.center.x = CGFloat(random.below(2) == 0 ? big : -big)
@@ -61,7 +61,7 @@ import DynRenderTestSupport
                 case 4: shape.cornerRadius = DisplayListLimits.maximumExtent
                 default: shape.border = Border(width: DisplayListLimits.maximumExtent, color: RGBA8(0, 0, 0, 255))
                 }
-                return shape
+                return .rect(shape)
             }
             try list.checkLimits()
             let image = Rasterizer().render(list).image
@@ -89,7 +89,7 @@ import DynRenderTestSupport
         var list = DisplayList(size: CGSize(width: 10, height: 10), scale: 9, background: RGBA8(255, 255, 255))
         #expect(throws: DisplayListLimitError.self) { try list.checkLimits() }
         list.scale = 1
-        list.shapes = Array(repeating: base, count: DisplayListLimits.maximumShapes + 1)
+        list.shapes = Array(repeating: .rect(base), count: DisplayListLimits.maximumShapes + 1)
         #expect(throws: DisplayListLimitError.self) { try list.checkLimits() }
     }
 
@@ -101,7 +101,7 @@ import DynRenderTestSupport
         let size = CGSize(width: random.uniform(8, 120), height: random.uniform(8, 120))
         let count = 1 + random.below(5)
         let shapes = (0..<count).map { _ in randomShape(&random, canvas: size) }
-        return DisplayList(size: size, scale: scale, background: RGBA8(250, 250, 245), shapes: shapes)
+        return DisplayList(size: size, scale: scale, background: RGBA8(250, 250, 245), shapes: shapes.map(DisplayItem.rect))
     }
 
     static func randomShape(_ random: inout SeededRandom, canvas: CGSize) -> RoundedRectangle {
@@ -148,7 +148,7 @@ import DynRenderTestSupport
     /// The first pixel (x, y) that differs from the background although it lies outside every
     /// shape's bounding box grown by its shadow's reach (offset plus 4σ and a pixel), or nil.
     static func outsideEveryShape(_ list: DisplayList, image: RGBAImage) -> (Int, Int)? {
-        let reach: [(Double, Double, Double, Double)] = list.shapes.map { shape in
+        let reach: [(Double, Double, Double, Double)] = list.shapes.compactMap(\.rect).map { shape in
             let t = shape.transform
             let hw = Double(shape.size.width) / 2, hh = Double(shape.size.height) / 2
             let ex = (abs(Double(t.a)) * hw + abs(Double(t.c)) * hh), ey = (abs(Double(t.b)) * hw + abs(Double(t.d)) * hh)

@@ -9,7 +9,7 @@ import DynRenderGeometry
     let blue = RGBA8(0, 122, 255)
 
     func list(_ shapes: [RoundedRectangle], width: Double = 40, height: Double = 40, scale: Double = 1) -> DisplayList {
-        DisplayList(size: CGSize(width: width, height: height), scale: scale, background: white, shapes: shapes)
+        DisplayList(size: CGSize(width: width, height: height), scale: scale, background: white, shapes: shapes.map(DisplayItem.rect))
     }
 
     /// Largest and mean per-channel error (of 255) of the rendered `shapes` against the
@@ -158,7 +158,7 @@ import DynRenderGeometry
                                     border: Border(width: 1.5, color: RGBA8(0, 122, 255)))
         let scale = 2.0
         let image = Rasterizer().render(DisplayList(size: CGSize(width: 40, height: 40), scale: scale,
-                                                    background: RGBA8(40, 40, 40), shapes: [card])).image
+                                                    background: RGBA8(40, 40, 40), shapes: [.rect(card)])).image
         var inner = card
         inner.size = CGSize(width: 23, height: 15)
         inner.cornerRadius = 4.5
@@ -185,10 +185,10 @@ import DynRenderGeometry
     @Test func borderRoundTripsThroughJSON() throws {
         let frame = DisplayListFrame(index: 0, time: 0, list: DisplayList(
             size: CGSize(width: 10, height: 10), scale: 1, background: RGBA8(0, 0, 0), shapes: [
-                RoundedRectangle(center: CGPoint(x: 5, y: 5), size: CGSize(width: 6, height: 6), fill: RGBA8(9, 9, 9),
-                                 border: Border(width: 1, color: RGBA8(1, 2, 3, 4)))]))
+                .rect(RoundedRectangle(center: CGPoint(x: 5, y: 5), size: CGSize(width: 6, height: 6), fill: RGBA8(9, 9, 9),
+                                       border: Border(width: 1, color: RGBA8(1, 2, 3, 4))))]))
         let line = try DisplayListJSON.encode(frame)
         #expect(line.contains(##""border":{"width":1,"color":"#01020304"}"##))
-        #expect(try DisplayListJSON.decode(line, lineNumber: 1).list.shapes[0].border == Border(width: 1, color: RGBA8(1, 2, 3, 4)))
+        #expect(try DisplayListJSON.decode(line, lineNumber: 1).list.shapes[0].rect!.border == Border(width: 1, color: RGBA8(1, 2, 3, 4)))
     }
 }

@@ -16,7 +16,7 @@ import DynRenderGeometry
                                      transform: CGAffineTransform(rotationAngle: 0.2), fill: RGBA8(255, 59, 48),
                                      shadow: Shadow(offset: CGVector(dx: 0, dy: 5), blur: blur, color: RGBA8(0, 0, 0, 77)))
         let list = DisplayList(size: CGSize(width: 60, height: 60), scale: scale, background: RGBA8(255, 255, 255),
-                               shapes: [shape])
+                               shapes: [.rect(shape)])
         let image = Rasterizer().render(list).image
         let (w, h) = (image.width, image.height)
 
@@ -78,14 +78,14 @@ import DynRenderGeometry
         let hard = RoundedRectangle(center: CGPoint(x: 10, y: 10), size: CGSize(width: 10, height: 10), fill: RGBA8(0, 0, 255),
                                     shadow: Shadow(offset: CGVector(dx: 4, dy: 4), blur: 0, color: RGBA8(0, 0, 0, 255)))
         let image = Rasterizer().render(DisplayList(size: CGSize(width: 20, height: 20), scale: 1,
-                                                    background: RGBA8(255, 255, 255), shapes: [hard])).image
+                                                    background: RGBA8(255, 255, 255), shapes: [.rect(hard)])).image
         #expect(image[17, 17] == RGBA8(0, 0, 0), "blur 0: a hard, opaque shadow")
         #expect(image[10, 10] == RGBA8(0, 0, 255), "the shape covers its shadow")
         // A shape far off the canvas whose blurred shadow reaches in still draws its edge.
         let away = RoundedRectangle(center: CGPoint(x: -8, y: 10), size: CGSize(width: 10, height: 10), fill: RGBA8(0, 0, 255),
                                     shadow: Shadow(offset: .zero, blur: 8, color: RGBA8(0, 0, 0, 255)))
         let faint = Rasterizer().render(DisplayList(size: CGSize(width: 20, height: 20), scale: 1,
-                                                    background: RGBA8(255, 255, 255), shapes: [away])).image
+                                                    background: RGBA8(255, 255, 255), shapes: [.rect(away)])).image
         #expect(faint[0, 10].r < 250 && faint[0, 10].r > 100)
     }
 }

@@ -1,0 +1,66 @@
+import Foundation
+import DynRenderGeometry
+import DynRenderPixels
+
+/// A vector path, filled and optionally stroked (`"type": "path"`): icons, chevrons, custom shapes.
+public struct PathShape: Equatable, Sendable {
+    /// The outline in the path's own coordinates, points.
+    public var path: VectorPath
+    public var fillRule: FillRule
+    /// Where the path's origin lands, points; the anchor of `transform`.
+    public var origin: CGPoint
+    /// Linear transform applied about `origin` (its translation is ignored), as for shapes.
+    public var transform: CGAffineTransform
+    /// Straight-alpha sRGB fill; fully transparent for a stroke alone.
+    public var fill: RGBA8
+    /// Opacity 0…1 multiplying the fill's and the stroke's alpha.
+    public var alpha: Double
+    /// An outline drawn over the fill, if any.
+    public var stroke: PathStroke?
+
+    public init(path: VectorPath, fillRule: FillRule = .nonzero, origin: CGPoint = .zero,
+                transform: CGAffineTransform = .identity, fill: RGBA8, alpha: Double = 1, stroke: PathStroke? = nil) {
+        self.path = path
+        self.fillRule = fillRule
+        self.origin = origin
+        self.transform = transform
+        self.fill = fill
+        self.alpha = alpha
+        self.stroke = stroke
+    }
+}
+
+/// Which points a path with crossing or nested contours fills, as SVG's `fill-rule`.
+public enum FillRule: String, Equatable, Sendable {
+    /// Points the outline winds around a nonzero number of times (SVG's and CoreGraphics' default).
+    case nonzero
+    /// Points the outline encloses an odd number of times: nested contours punch holes.
+    case evenOdd = "evenodd"
+}
+
+/// A path's outline, as `CAShapeLayer`'s `lineWidth`, `strokeColor`, `lineJoin` and `lineCap`.
+public struct PathStroke: Equatable, Sendable {
+    /// Line width, points, centred on the path.
+    public var width: Double
+    /// Straight-alpha sRGB.
+    public var color: RGBA8
+    public var join: LineJoin
+    public var cap: LineCap
+
+    public init(width: Double, color: RGBA8, join: LineJoin = .miter, cap: LineCap = .butt) {
+        self.width = width
+        self.color = color
+        self.join = join
+        self.cap = cap
+    }
+}
+
+/// How stroked segments meet (miter limit 10, as CoreGraphics and SVG).
+public enum LineJoin: String, Equatable, Sendable {
+    case miter, round, bevel
+}
+
+/// How open subpaths end.
+public enum LineCap: String, Equatable, Sendable {
+    case butt, round, square
+}

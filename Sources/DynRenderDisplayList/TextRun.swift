@@ -1,0 +1,68 @@
+import Foundation
+import DynRenderGeometry
+import DynRenderPixels
+
+/// One line of text as the display list holds it (`"type": "text"`): the string and the font, not
+/// glyphs. The rasteriser shapes it with HarfBuzz and fills each glyph's outline, so the same entry
+/// draws the same pixels wherever the font file is the same.
+public struct TextRun: Equatable, Sendable {
+    /// One line of Unicode text; line breaks are laid out before the display list.
+    public var text: String
+    public var font: FontDescriptor
+    /// The pen origin, points: the left end of the baseline (y down). The anchor of `transform`.
+    public var origin: CGPoint
+    /// Linear transform applied about `origin` (its translation is ignored), as for shapes.
+    public var transform: CGAffineTransform
+    /// Straight-alpha sRGB text colour.
+    public var fill: RGBA8
+    /// Opacity 0…1 multiplying the fill's alpha.
+    public var alpha: Double
+    /// Points added after every glyph, as UIKit's `.kern` attribute; default 0.
+    public var letterSpacing: Double
+
+    public init(text: String, font: FontDescriptor, origin: CGPoint, transform: CGAffineTransform = .identity,
+                fill: RGBA8, alpha: Double = 1, letterSpacing: Double = 0) {
+        self.text = text
+        self.font = font
+        self.origin = origin
+        self.transform = transform
+        self.fill = fill
+        self.alpha = alpha
+        self.letterSpacing = letterSpacing
+    }
+}
+
+/// Which font, and how large: an installed family at a CSS weight, or a font file.
+public struct FontDescriptor: Hashable, Sendable {
+    /// Where the font's outlines come from.
+    public enum Source: Hashable, Sendable {
+        /// An installed family (found by fontconfig) at a weight from 100 to 900 (400 regular,
+        /// 600 semibold, 700 bold), upright.
+        case family(String, weight: Int)
+        /// A font file (TrueType, OpenType/CFF or a collection) and the face's index in it.
+        case file(String, index: Int)
+    }
+
+    public var source: Source
+    /// Em size, points.
+    public var size: Double
+
+    public init(source: Source, size: Double) {
+        self.source = source
+        self.size = size
+    }
+
+    /// An installed family at a weight and size.
+    public init(family: String, weight: Int = 400, size: Double) {
+        self.init(source: .family(family, weight: weight), size: size)
+    }
+
+    /// The family that stands in for the iOS system font (SF Pro may not be redistributed): Inter,
+    /// whose metrics and design are close to it.
+    public static let systemFamily = "Inter"
+
+    /// The system font at a size and weight, like `UIFont.systemFont(ofSize:weight:)`.
+    public static func system(size: Double, weight: Int = 400) -> FontDescriptor {
+        FontDescriptor(family: systemFamily, weight: weight, size: size)
+    }
+}

@@ -1,0 +1,263 @@
+import Foundation
+import DynRenderGeometry
+import DynRenderDisplayList
+
+/// Fills vector paths (SVG paths, glyph outlines) with exact-area anti-aliasing.
+///
+/// Curves are flattened to straight lines within `flatness` pixels (at most
+/// `CurveFlattening.maximumSegments` lines a curve, which keeps that for curves whose control
+/// points stray up to 2·10⁵ px from their chord, and bounds the work for larger ones). Every line then adds, to the
+/// cells of an accumulation buffer, the exact signed area it sweeps in each pixel (the trapezoid
+/// between the line and the pixel's left edge) and the height it crosses; a running sum along each
+/// row turns these into each pixel's signed winding area. Coverage is that area under the fill
+/// rule: nonzero takes min(|a|, 1), even-odd folds it into 0…1. This is exact wherever a pixel
+/// sees edges of one winding level, which is everywhere except where two edges of overlapping
+/// contours cross inside one pixel; FreeType's smooth rasteriser, font-rs and stb_truetype use the
+/// same model. (Rejected: clipping every pixel against the polygon, exact there too, an order of
+/// magnitude slower for the rare pixel it improves.)
+///
+/// The buffer covers the path's bounding box clipped to the canvas and is reused from path to
+/// path, so no work or memory is spent off the canvas and nothing is allocated per pixel.
+struct PathRasterizer {
+    /// Curves are split until the chord is within this many pixels of the curve.
+    static let flatness = 1.0 / 16
+
+    /// Accumulated signed area per cell, `stride` cells per row; zero between fills.
+    private var cells: [Float] = []
+    private var stride = 0
+    /// The clip box of the current fill, canvas pixels: columns x0..<x1, rows y0..<y1.
+    private var x0 = 0, x1 = 0, y0 = 0, y1 = 0
+
+    init() {}
+
+    /// Fills `path` mapped through `transform` (path space to canvas pixels) with `source` under
+    /// `rule`; `solid` is the packed opaque colour for fully covered pixels when the fill is opaque.
+    mutating func fill(_ path: VectorPath, transform: CGAffineTransform, rule: FillRule,
+                       source: PremultipliedColor, solid: UInt32?, into canvas: inout Canvas) {
+        let m = Affine(transform)
+        guard let bounds = path.controlBounds else { return }
+        // The control points' box mapped through the transform bounds the filled area.
+        let corners = [m.apply(Vector2(bounds.minX, bounds.minY)), m.apply(Vector2(bounds.maxX, bounds.minY)),
+                       m.apply(Vector2(bounds.minX, bounds.maxY)), m.apply(Vector2(bounds.maxX, bounds.maxY))]
+        let minX = corners.map(\.x).min()!, maxX = corners.map(\.x).max()!
+        let minY = corners.map(\.y).min()!, maxY = corners.map(\.y).max()!
+        guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return }
+        x0 = clampIndex(minX.rounded(.down), 0, canvas.width)
+        x1 = clampIndex(maxX.rounded(.up), 0, canvas.width)
+        y0 = clampIndex(minY.rounded(.down), 0, canvas.height)
+        y1 = clampIndex(maxY.rounded(.up), 0, canvas.height)
+        guard x0 < x1, y0 < y1 else { return }
+        stride = x1 - x0 + 2
+        let needed = stride * (y1 - y0)
+        if cells.count < needed { cells = [Float](repeating: 0, count: needed) }
+        accumulate(path, m)
+        sweep(rule: rule, source: source, solid: solid, into: &canvas)
+    }
+
+    // MARK: - Flattening
+
+    /// Walks the path, flattening curves and closing every subpath, adding each line's area.
+    private mutating func accumulate(_ path: VectorPath, _ m: Affine) {
+        var start = Vector2.zero, current = Vector2.zero, open = false
+        // Clip box in canvas pixels, for deciding when a curve can be replaced by its chord.
+        let clipMinX = Double(x0), clipMaxX = Double(x1), clipMinY = Double(y0), clipMaxY = Double(y1)
+        /// Whether a curve with these points' box lies wholly left, right, above or below the clip
+        /// box: it then changes the coverage inside only by the height it spans, which its chord
+        /// spans too (see `line`), so the chord replaces it.
+        @inline(__always) func outside(_ minX: Double, _ maxX: Double, _ minY: Double, _ maxY: Double) -> Bool {
+            maxX <= clipMinX || minX >= clipMaxX || maxY <= clipMinY || minY >= clipMaxY
+        }
+        for element in path.elements {
+            switch element {
+            case .move(let p):
+                if open { line(current, start) }
+                start = m.apply(p); current = start; open = true
+            case .line(let p):
+                let q = m.apply(p)
+                line(current, q)
+                current = q; open = true
+            case .quad(let c, let p):
+                let c1 = m.apply(c), q = m.apply(p)
+                if outside(min(current.x, c1.x, q.x), max(current.x, c1.x, q.x), min(current.y, c1.y, q.y), max(current.y, c1.y, q.y)) {
+                    line(current, q)
+                } else {
+                    let dd = (current - 2 * c1 + q).length
+                    let n = CurveFlattening.segments(deviation: dd / 8, tolerance: Self.flatness)
+                    var previous = current
+                    for i in 1...n {
+                        let next = i == n ? q : CurveFlattening.quad(current, c1, q, Double(i) / Double(n))
+                        line(previous, next)
+                        previous = next
+                    }
+                }
+                current = q; open = true
+            case .cubic(let c1, let c2, let p):
+                let a = m.apply(c1), b = m.apply(c2), q = m.apply(p)
+                if outside(min(current.x, a.x, b.x, q.x), max(current.x, a.x, b.x, q.x), min(current.y, a.y, b.y, q.y), max(current.y, a.y, b.y, q.y)) {
+                    line(current, q)
+                } else {
+                    // |B''| ≤ 6·max(|p0 − 2p1 + p2|, |p1 − 2p2 + p3|); n chords deviate ≤ |B''|/(8n²).
+                    let dd = max((current - 2 * a + b).length, (a - 2 * b + q).length)
+                    let n = CurveFlattening.segments(deviation: 6 * dd / 8, tolerance: Self.flatness)
+                    var previous = current
+                    for i in 1...n {
+                        let next = i == n ? q : CurveFlattening.cubic(current, a, b, q, Double(i) / Double(n))
+                        line(previous, next)
+                        previous = next
+                    }
+                }
+                current = q; open = true
+            case .close:
+                if open { line(current, start) }
+                current = start; open = false
+            }
+        }
+        if open { line(current, start) }
+    }
+
+    /// Adds the line from `p` to `q` (canvas pixels), split where it leaves the clip box's columns:
+    /// left of the box a line counts only by the height it spans, so it is moved onto the box's
+    /// left edge; right of it, onto the edge one past the last column, where it touches no pixel.
+    private mutating func line(_ p: Vector2, _ q: Vector2) {
+        guard p.y != q.y, p.x.isFinite, p.y.isFinite, q.x.isFinite, q.y.isFinite else { return }
+        // Rows outside the clip box get nothing.
+        if (p.y <= Double(y0) && q.y <= Double(y0)) || (p.y >= Double(y1) && q.y >= Double(y1)) { return }
+        let left = Double(x0), right = Double(x1)
+        // Where the line crosses x = left and x = right, as fractions of the way from p to q
+        // (2 when it does not), so each piece lies in one band.
+        var cutLeft = 2.0, cutRight = 2.0
+        if (p.x < left) != (q.x < left) { cutLeft = (left - p.x) / (q.x - p.x) }
+        if (p.x < right) != (q.x < right) { cutRight = (right - p.x) / (q.x - p.x) }
+        let first = min(cutLeft, cutRight), second = max(cutLeft, cutRight)
+        @inline(__always) func point(_ t: Double) -> Vector2 {
+            t >= 1 ? q : Vector2(p.x + t * (q.x - p.x), p.y + t * (q.y - p.y))
+        }
+        @inline(__always) func clamped(_ v: Vector2) -> Vector2 { Vector2(min(max(v.x, left), right) - left, v.y) }
+        let a = point(first), b = point(second)
+        addLine(clamped(p), clamped(a))
+        if first < 1 {
+            addLine(clamped(a), clamped(b))
+            if second < 1 { addLine(clamped(b), clamped(q)) }
+        }
+    }
+
+    /// Adds the signed area of the line from `p` to `q` (x relative to the box's left edge, y in
+    /// canvas rows) to the cells of the rows it crosses.
+    private mutating func addLine(_ p: Vector2, _ q: Vector2) {
+        guard p.y != q.y else { return }
+        let direction: Double = p.y < q.y ? 1 : -1
+        let (top, bottom) = p.y < q.y ? (p, q) : (q, p)
+        let dxdy = (bottom.x - top.x) / (bottom.y - top.y)
+        let firstRow = max(Int(top.y.rounded(.down)), y0)
+        let endRow = min(Int(bottom.y.rounded(.up)), y1)
+        guard firstRow < endRow else { return }
+        let limit = Double(stride - 2)
+        var x = top.x + (max(top.y, Double(firstRow)) - top.y) * dxdy
+        cells.withUnsafeMutableBufferPointer { cells in
+            for row in firstRow..<endRow {
+                let rowTop = Double(row)
+                let dy = min(rowTop + 1, bottom.y) - max(rowTop, top.y)
+                // Clamped against rounding: the line never leaves the box's columns.
+                let xNext = min(max(x + dxdy * dy, 0), limit)
+                let d = dy * direction
+                let base = (row - y0) * stride
+                let (xa, xb) = x < xNext ? (x, xNext) : (xNext, x)
+                let xaFloor = xa.rounded(.down)
+                let ia = Int(xaFloor), ib = Int(xb.rounded(.up))
+                if ib <= ia + 1 {
+                    // Within one column: a trapezoid whose mean x splits the height between the
+                    // pixel and everything to its right.
+                    let middle = 0.5 * (x + xNext) - xaFloor
+                    cells[base + ia] += Float(d - d * middle)
+                    cells[base + ia + 1] += Float(d * middle)
+                } else {
+                    // Across columns: triangle in the first, constant steps in between, and the
+                    // rest in the last.
+                    let s = 1 / (xb - xa)
+                    let fa = xa - xaFloor
+                    let first = 0.5 * s * (1 - fa) * (1 - fa)
+                    let fb = xb - Double(ib) + 1
+                    let last = 0.5 * s * fb * fb
+                    cells[base + ia] += Float(d * first)
+                    if ib == ia + 2 {
+                        cells[base + ia + 1] += Float(d * (1 - first - last))
+                    } else {
+                        let second = s * (1.5 - fa)
+                        cells[base + ia + 1] += Float(d * (second - first))
+                        let step = Float(d * s)
+                        for i in (ia + 2)..<(ib - 1) { cells[base + i] += step }
+                        let before = second + Double(ib - ia - 3) * s
+                        cells[base + ib - 1] += Float(d * (1 - before - last))
+                    }
+                    cells[base + ib] += Float(d * last)
+                }
+                x = xNext
+            }
+        }
+    }
+
+    // MARK: - Sweeping
+
+    /// Turns the cells into coverage row by row and composites it, clearing the cells as it goes.
+    /// Runs of cells with nothing added share one coverage and are composited as one run.
+    private mutating func sweep(rule: FillRule, source: PremultipliedColor, solid: UInt32?, into canvas: inout Canvas) {
+        let width = canvas.width, columns = x1 - x0, stride = self.stride
+        let evenOdd = rule == .evenOdd
+        cells.withUnsafeMutableBufferPointer { cells in
+            canvas.pixels.withUnsafeMutableBufferPointer { pixels in
+                let words = UnsafeMutableRawPointer(pixels.baseAddress!).assumingMemoryBound(to: UInt32.self)
+                for row in 0..<(y1 - y0) {
+                    let base = row * stride
+                    let pixelRow = (row + y0) * width + x0
+                    var winding: Float = 0
+                    var x = 0
+                    while x < columns {
+                        winding += cells[base + x]
+                        cells[base + x] = 0
+                        var end = x + 1
+                        while end < columns && cells[base + end] == 0 { end += 1 }
+                        var coverage = abs(winding)
+                        if evenOdd {
+                            coverage = coverage.truncatingRemainder(dividingBy: 2)
+                            if coverage > 1 { coverage = 2 - coverage }
+                        } else if coverage > 1 {
+                            coverage = 1
+                        }
+                        // Float sums of exact areas land within ~10⁻⁶ of 0 or 1.
+                        if coverage >= 0.999_99 {
+                            if let solid {
+                                (words + pixelRow + x).update(repeating: solid, count: end - x)
+                            } else {
+                                source.blendSpan(into: pixels, from: (pixelRow + x) * 4, count: end - x)
+                            }
+                        } else if coverage > 0.000_01 {
+                            if end - x == 1 {
+                                source.blend(Double(coverage), into: pixels, at: (pixelRow + x) * 4)
+                            } else {
+                                source.blendRun(coverage: Double(coverage), into: pixels, from: (pixelRow + x) * 4, count: end - x)
+                            }
+                        }
+                        x = end
+                    }
+                    cells[base + columns] = 0
+                    cells[base + columns + 1] = 0
+                }
+            }
+        }
+    }
+
+    @inline(__always) private func clampIndex(_ value: Double, _ low: Int, _ high: Int) -> Int {
+        value <= Double(low) ? low : value >= Double(high) ? high : Int(value)
+    }
+}
+
+/// An affine map as plain doubles, for the flattening loop.
+struct Affine {
+    let a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
+
+    init(_ t: CGAffineTransform) {
+        (a, b, c, d, tx, ty) = (Double(t.a), Double(t.b), Double(t.c), Double(t.d), Double(t.tx), Double(t.ty))
+    }
+
+    @inline(__always) func apply(_ p: Vector2) -> Vector2 { Vector2(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty) }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import DynRenderGeometry
+import DynRenderDisplayList
+import DynRenderPixels
+import DynRenderText
+
+extension Rasterizer {
+    /// The map from an entry's own space (points, about its anchor) to canvas pixels: translate to
+    /// the anchor, apply the entry's linear transform, scale to pixels.
+    static func entryToPixels(anchor: CGPoint, transform t: CGAffineTransform, scale: Double) -> CGAffineTransform {
+        CGAffineTransform(a: t.a * scale, b: t.b * scale, c: t.c * scale, d: t.d * scale,
+                          tx: anchor.x * scale, ty: anchor.y * scale)
+    }
+
+    /// A line of text: shaped by HarfBuzz (through `FontLibrary`), each glyph's outline scaled
+    /// from font units, placed at its exact fractional position, transformed with the entry and
+    /// filled nonzero. No hinting or snapping, so text moves and turns as its view does. A font
+    /// that cannot be found draws nothing here; the render pipeline and the display-list reader
+    /// check fonts (`DisplayList.checkFonts`) before any frame is drawn.
+    func draw(_ run: TextRun, scale: Double, with paths: inout PathRasterizer, into canvas: inout Canvas) {
+        let opacity = Double(run.fill.a) / 255 * min(max(run.alpha, 0), 1)
+        guard opacity > 0, !run.text.isEmpty,
+              let layout = try? FontLibrary.shared.layout(run.text, font: run.font, letterSpacing: run.letterSpacing) else {
+            return
+        }
+        let source = PremultipliedColor(run.fill, opacity: opacity)
+        let solid: UInt32? = opacity >= 1 ? RGBA8(run.fill.r, run.fill.g, run.fill.b, 255).packed : nil
+        let toPixels = Self.entryToPixels(anchor: run.origin, transform: run.transform, scale: scale)
+        let s = layout.unitScale
+        for i in layout.shaped.glyphs.indices {
+            let outline = layout.face.outline(layout.shaped.glyphs[i].id)
+            if outline.isEmpty { continue }
+            let origin = layout.origin(ofGlyph: i)
+            // Font units → points relative to the pen origin → pixels.
+            let glyphToEntry = CGAffineTransform(a: s, b: 0, c: 0, d: s, tx: origin.x, ty: origin.y)
+            paths.fill(outline, transform: glyphToEntry.concatenating(toPixels), rule: .nonzero,
+                       source: source, solid: solid, into: &canvas)
+        }
+    }
+
+    /// A path entry: its fill under its rule, then its stroke, if any, over it.
+    func draw(_ shape: PathShape, scale: Double, with paths: inout PathRasterizer, into canvas: inout Canvas) {
+        let alpha = min(max(shape.alpha, 0), 1)
+        let toPixels = Self.entryToPixels(anchor: shape.origin, transform: shape.transform, scale: scale)
+        let fillOpacity = Double(shape.fill.a) / 255 * alpha
+        if fillOpacity > 0 {
+            let solid: UInt32? = fillOpacity >= 1 ? RGBA8(shape.fill.r, shape.fill.g, shape.fill.b, 255).packed : nil
+            paths.fill(shape.path, transform: toPixels, rule: shape.fillRule,
+                       source: PremultipliedColor(shape.fill, opacity: fillOpacity), solid: solid, into: &canvas)
+        }
+        if let stroke = shape.stroke, stroke.width > 0 {
+            let opacity = Double(stroke.color.a) / 255 * alpha
+            guard opacity > 0 else { return }
+            let solid: UInt32? = opacity >= 1 ? RGBA8(stroke.color.r, stroke.color.g, stroke.color.b, 255).packed : nil
+            // Flattened in the path's units, finely enough for the pixels it lands on.
+            let t = shape.transform
+            let stretch = Double(t.a * t.a + t.b * t.b + t.c * t.c + t.d * t.d).squareRoot() * scale
+            let outline = StrokeOutline.outline(of: shape.path, stroke: stroke,
+                                                tolerance: PathRasterizer.flatness / max(stretch, 1e-9))
+            paths.fill(outline, transform: toPixels, rule: .nonzero,
+                       source: PremultipliedColor(stroke.color, opacity: opacity), solid: solid, into: &canvas)
+        }
+    }
+}

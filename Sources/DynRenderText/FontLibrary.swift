@@ -1,0 +1,108 @@
+import Foundation
+import CFreeType
+import DynRenderGeometry
+import DynRenderDisplayList
+
+/// Every font a process uses, opened once: family lookups, faces, their outlines and shaped
+/// strings are cached for the whole run, so a render shapes each distinct string once and reads
+/// each glyph's outline once. Thread-safe (one lock around FreeType, HarfBuzz's buffers and the
+/// caches).
+public final class FontLibrary: @unchecked Sendable {
+    /// The process's library.
+    public static let shared = FontLibrary()
+
+    private let lock = NSLock()
+    private var library: FT_Library?
+    private var faces: [FontResolver.Location: FontFace] = [:]
+    private var families: [FontDescriptor.Source: Result<FontResolver.Location, FontError>] = [:]
+
+    public init() {}
+
+    deinit {
+        faces.removeAll()
+        if let library { FT_Done_FreeType(library) }
+    }
+
+    /// The face a descriptor names: an installed family at its weight, or a file. Throws
+    /// `FontError` (one line, naming the family and weight or the file) when there is none;
+    /// never substitutes another font.
+    public func face(for source: FontDescriptor.Source) throws -> FontFace {
+        lock.lock()
+        defer { lock.unlock() }
+        let location: FontResolver.Location
+        switch source {
+        case .file(let path, let index):
+            location = FontResolver.Location(path: path, index: index)
+        case .family(let family, let weight):
+            if let known = families[source] {
+                location = try known.get()
+            } else {
+                do {
+                    location = try FontResolver.locate(family: family, weight: weight)
+                    families[source] = .success(location)
+                } catch let error as FontError {
+                    families[source] = .failure(error)
+                    throw error
+                }
+            }
+        }
+        if let face = faces[location] { return face }
+        if library == nil {
+            var made: FT_Library?
+            guard FT_Init_FreeType(&made) == 0, let made else { throw FontError("FreeType could not start") }
+            library = made
+        }
+        let face = try FontFace(library: library!, path: location.path, index: location.index, lock: lock)
+        faces[location] = face
+        return face
+    }
+
+    /// The face of `font` and `run` laid out in points: each glyph's outline and where its origin
+    /// sits relative to the pen origin, letter spacing included.
+    public func layout(_ text: String, font: FontDescriptor, letterSpacing: Double = 0) throws -> TextLayoutRun {
+        let face = try face(for: font.source)
+        return TextLayoutRun(face: face, shaped: face.shape(text), size: font.size, letterSpacing: letterSpacing)
+    }
+}
+
+/// A shaped line in points: what the rasteriser fills and what a label measures.
+public struct TextLayoutRun: Sendable {
+    public let face: FontFace
+    public let shaped: ShapedText
+    /// Em size, points.
+    public let size: Double
+    public let letterSpacing: Double
+
+    /// Points per font unit.
+    public var unitScale: Double { size / face.unitsPerEm }
+
+    /// The pen's advance over the whole line, points, letter spacing after every glyph included.
+    public var width: Double { shaped.advance * unitScale + letterSpacing * Double(shaped.glyphs.count) }
+
+    /// Glyph `i`'s origin relative to the pen origin, points (y down).
+    public func origin(ofGlyph i: Int) -> Vector2 {
+        let glyph = shaped.glyphs[i]
+        return Vector2(glyph.x * unitScale + letterSpacing * Double(i), glyph.y * unitScale)
+    }
+
+    /// Ascender, descender and line gap at this size, points (all positive).
+    public var ascender: Double { face.ascender * unitScale }
+    public var descender: Double { face.descender * unitScale }
+    public var lineGap: Double { face.lineGap * unitScale }
+}
+
+extension DisplayList {
+    /// Throws `DisplayListLimitError` (field `shapes[i].font`) for the first text entry whose font
+    /// is not installed or cannot be read: checked before a frame is drawn, so a missing font is
+    /// an error and never a blank or substituted title.
+    public func checkFonts(in library: FontLibrary = .shared) throws {
+        for (index, item) in shapes.enumerated() {
+            guard case .text(let run) = item else { continue }
+            do {
+                _ = try library.face(for: run.font.source)
+            } catch let error as FontError {
+                throw DisplayListLimitError(field: "shapes[\(index)].font", problem: error.description)
+            }
+        }
+    }
+}
