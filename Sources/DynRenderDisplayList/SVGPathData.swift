@@ -127,6 +127,7 @@ public enum SVGPathData {
                 skipSeparators()
                 guard index < bytes.count else { break }
                 let b = bytes[index]
+                let commandStart = index
                 let isLetter = (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
                 if isLetter {
                     command = b
@@ -136,7 +137,10 @@ public enum SVGPathData {
                 }
                 // After M, further pairs are implicit lines (SVG).
                 let upper = command & ~0x20, relative = command != upper
-                if !started && upper != 0x4D { throw fail("path data must start with M") }
+                if !started && upper != 0x4D {
+                    index = commandStart
+                    throw fail("path data must start with M")
+                }
                 try count()
                 switch upper {
                 case 0x4D:  // M

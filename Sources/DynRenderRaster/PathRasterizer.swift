@@ -19,8 +19,11 @@ import DynRenderDisplayList
 /// The buffer covers the path's bounding box clipped to the canvas and is reused from path to
 /// path, so no work or memory is spent off the canvas and nothing is allocated per pixel.
 struct PathRasterizer {
-    /// Curves are split until the chord is within this many pixels of the curve.
-    static let flatness = 1.0 / 16
+    /// Curves are split until the chord is within this many pixels of the curve. The spec allows
+    /// 1/16; chords always cut inside a convex curve, so at 1/16 a circle's edge pixels lose
+    /// about 1/255 of coverage on average, and at 1/64 a quarter of that, for about 1.4× the
+    /// lines (which each cross fewer rows, so the fill costs little more).
+    static let flatness = 1.0 / 64
 
     /// Accumulated signed area per cell, `stride` cells per row; zero between fills.
     private var cells: [Float] = []
