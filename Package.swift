@@ -92,8 +92,8 @@ let package = Package(
                                "DynRenderCollectionViews", "DynRenderScene", "DynRenderCodecs", "DynRenderPipeline"]),
         // Every demo's GIF, poster, contact sheet and Markdown index (`dynrender gallery`).
         .target(name: "DynRenderGallery",
-                dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDisplayList", "DynRenderRaster",
-                               "DynRenderCodecs", "DynRenderPipeline", "DynRenderDemos"]),
+                dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDisplayList", "DynRenderText",
+                               "DynRenderRaster", "DynRenderCodecs", "DynRenderPipeline", "DynRenderDemos"]),
         // The command-line tool: argument parsing only, composing the modules above.
         .executableTarget(
             name: "dynrender",

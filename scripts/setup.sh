@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs what dynrender needs that a machine with Swift may lack (libpng, giflib, pkg-config),
-# builds the release binary and renders a demo to output/. Safe to run again: it installs only
+# Installs what dynrender needs that a machine with Swift may lack (libpng, giflib, FreeType,
+# HarfBuzz, fontconfig, the Inter font, pkg-config), builds the release binary and renders a demo
+# to output/. Safe to run again: it installs only
 # what is missing. Works as root (no sudo needed) and as a user with sudo.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,7 +14,7 @@ if ! command -v swift >/dev/null 2>&1; then
 fi
 
 if command -v apt-get >/dev/null 2>&1; then
-    packages=(libpng-dev libgif-dev pkg-config zlib1g-dev)
+    packages=(libpng-dev libgif-dev pkg-config zlib1g-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-inter)
     missing=()
     for package in "${packages[@]}"; do
         dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
@@ -35,8 +36,13 @@ elif command -v brew >/dev/null 2>&1; then
     brew list libpng >/dev/null 2>&1 || brew install libpng
     brew list giflib >/dev/null 2>&1 || brew install giflib
     brew list pkg-config >/dev/null 2>&1 || brew install pkg-config
+    brew list freetype >/dev/null 2>&1 || brew install freetype
+    brew list harfbuzz >/dev/null 2>&1 || brew install harfbuzz
+    brew list fontconfig >/dev/null 2>&1 || brew install fontconfig
+    # Inter, the stand-in for the iOS system font (SIL OFL), where fontconfig finds it.
+    fc-list "Inter" family 2>/dev/null | grep -q . || brew install --cask font-inter
 else
-    echo "setup: no apt-get or brew; install libpng, giflib and pkg-config yourself" >&2
+    echo "setup: no apt-get or brew; install libpng, giflib, FreeType, HarfBuzz, fontconfig, the Inter font and pkg-config yourself" >&2
 fi
 
 echo "setup: building dynrender (release)"

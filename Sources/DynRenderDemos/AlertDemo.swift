@@ -10,29 +10,39 @@ import DynRenderPixels
 /// the grab point) and lets go, so it snaps back; then drags it more than 100 pt down and lets
 /// go: it falls away under gravity (0, 10) spinning at −π/2 rad/s as the overlay fades out.
 public final class AlertScene: Scene {
-    public let button: View
+    public let button: Button
     public let overlay: View
     public let alert: View
+    public let dismissButton: Button
     /// Downward drag beyond which a release dismisses the alert, points.
     public static let dismissDistance: CGFloat = 100
 
     public init(size: CGSize) {
-        button = View(frame: CGRect(x: size.width / 2 - 80, y: size.height / 2 - 22, width: 160, height: 44),
-                      backgroundColor: SystemColors.blue, cornerRadius: 10)
+        button = Button(frame: CGRect(x: size.width / 2 - 80, y: size.height / 2 - 22, width: 160, height: 44),
+                        title: "Show Alert", backgroundColor: SystemColors.blue, cornerRadius: 10)
+        button.titleColor = SystemColors.white
+        button.titleFont = .system(size: 17, weight: 600)
         overlay = View(frame: CGRect(origin: .zero, size: size), backgroundColor: SystemColors.gray)
         overlay.alpha = 0
         alert = View(frame: CGRect(x: 0, y: 0, width: 250, height: 150), backgroundColor: SystemColors.red, cornerRadius: 10)
         alert.alpha = 0
         alert.shadow = Shadow(offset: CGVector(dx: 0, dy: 5), blur: 20, color: RGBA8(0, 0, 0, 77))
-        // The white "Dismiss" button across the alert's top.
-        alert.addSubview(View(frame: CGRect(x: 0, y: 0, width: 250, height: 40), backgroundColor: SystemColors.white))
+        // The white system button across the alert's top: "Dismiss" in the tint, at UIButton's
+        // iOS 8 title size, as SitePoint's code makes it.
+        dismissButton = Button(frame: CGRect(x: 0, y: 0, width: 250, height: 40), title: "Dismiss",
+                               backgroundColor: SystemColors.white)
+        dismissButton.titleFont = .system(size: 15)
+        alert.addSubview(dismissButton)
         super.init(size: size)
         addSubview(button)
         addSubview(overlay)
         addSubview(alert)
         let center = CGPoint(x: size.width / 2, y: size.height / 2)
 
-        tap(at: button.center, time: 0.5) { [unowned self] _ in
+        // A real tap's finger rests for about 0.15 s, so the button's title is seen to dim; the
+        // alert comes on lifting it inside, as UIKit's touch-up-inside.
+        touch(at: 0.35, duration: 0.15, along: .stay(at: button.center)) { [unowned self] event in
+            guard event.state == .ended else { return }
             animator.removeAllBehaviors()
             animate(withDuration: 0.4) { overlay.alpha = 1 }
             alert.alpha = 1

@@ -22,6 +22,7 @@ public final class CollisionScene: Scene {
                               to: CGPoint(x: size.width, y: Self.barrierY))
         animator.addBehavior(GravityBehavior(items: [square]))
         animator.addBehavior(collision)
+        TitleBar.add("Collision", to: self)
     }
 }
 
@@ -41,6 +42,7 @@ public final class ElasticityScene: Scene {
         animator.addBehavior(GravityBehavior(items: [square]))
         animator.addBehavior(collision)
         animator.addBehavior(bounce)
+        TitleBar.add("Elasticity", to: self)
     }
 }
 
@@ -63,6 +65,7 @@ public final class PushScene: Scene {
         kick.setAngle(.pi / 2, magnitude: 0.3)
         animator.addBehavior(steady)
         animator.addBehavior(kick)
+        TitleBar.add("Push", to: self)
     }
 }
 

@@ -21,6 +21,7 @@ public final class GravityScene: Scene {
         addSubview(square)
         animator.addBehavior(gravity)
         animator.addBehavior(collision)
+        TitleBar.add("Gravity", to: self)
     }
 }
 

@@ -26,6 +26,7 @@ public final class SnapScene: Scene {
                 snap = next
             }
         }
+        TitleBar.add("Snap", to: self)
     }
 }
 
@@ -51,6 +52,7 @@ public final class AttachScene: Scene {
             attachment.anchorPoint = event.location
             anchorView.center = event.location
         }
+        TitleBar.add("Attachment", to: self)
     }
 }
 

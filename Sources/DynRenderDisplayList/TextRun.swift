@@ -66,3 +66,34 @@ public struct FontDescriptor: Hashable, Sendable {
         FontDescriptor(family: systemFamily, weight: weight, size: size)
     }
 }
+
+/// Dynamic Type's text styles at their default ("Large") sizes, as `UIFont.TextStyle`.
+public enum TextStyle: CaseIterable, Sendable {
+    case largeTitle, title1, title2, title3, headline, body, callout, subheadline, footnote, caption1, caption2
+
+    /// Point size at the default content size category.
+    public var size: Double {
+        switch self {
+        case .largeTitle: return 34
+        case .title1: return 28
+        case .title2: return 22
+        case .title3: return 20
+        case .headline, .body: return 17
+        case .callout: return 16
+        case .subheadline: return 15
+        case .footnote: return 13
+        case .caption1: return 12
+        case .caption2: return 11
+        }
+    }
+
+    /// CSS weight: the headline is semibold, every other style regular.
+    public var weight: Int { self == .headline ? 600 : 400 }
+}
+
+extension FontDescriptor {
+    /// The system font for a text style, like `UIFont.preferredFont(forTextStyle:)`.
+    public static func preferred(_ style: TextStyle) -> FontDescriptor {
+        system(size: style.size, weight: style.weight)
+    }
+}

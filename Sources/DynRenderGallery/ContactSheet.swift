@@ -2,10 +2,12 @@ import Foundation
 import DynRenderRaster
 import DynRenderDisplayList
 import DynRenderPixels
+import DynRenderText
 
 /// A grid of labelled stills: one row per demo, its key moments side by side, each with its time
 /// underneath. Thumbnails are rasterised from the display lists at thumbnail scale — sharp, not
-/// downsampled — then placed on a sheet whose labels and frames are a display list of their own.
+/// downsampled — then placed on a sheet whose labels (the system font) and frames are a display
+/// list of their own.
 struct ContactSheet {
     struct Row {
         var title: String
@@ -18,22 +20,34 @@ struct ContactSheet {
 
     /// Sheet geometry, pixels (the sheet is drawn at scale 1).
     private static let margin = 24.0, gap = 12.0, rowGap = 28.0, labelGap = 8.0
-    private static let titlePixel = 3.0, labelPixel = 2.0
+    /// The sheet's title, the demos' names and the times, in the system font (pixels at scale 1).
+    private static let titleFont = FontDescriptor.system(size: 28, weight: 700)
+    private static let rowFont = FontDescriptor.system(size: 17, weight: 600)
+    private static let timeFont = FontDescriptor.system(size: 13)
     private static let background = RGBA8(255, 255, 255)
     private static let ink = RGBA8(58, 58, 60)
     private static let frameColor = RGBA8(199, 199, 204)
 
-    func render() -> RGBAImage {
-        let titleHeight = Double(PixelFont.glyphHeight) * Self.titlePixel
-        let labelHeight = Double(PixelFont.glyphHeight) * Self.labelPixel
-        var shapes = PixelFont.shapes("dynrender gallery", origin: CGPoint(x: Self.margin, y: Self.margin),
-                                      pixelSize: Self.titlePixel, color: Self.ink)
+    func render() throws -> RGBAImage {
+        var shapes: [DisplayItem] = []
+        /// A line of text whose top is at `y` (its line box's), starting at `x`; its width.
+        func text(_ string: String, font: FontDescriptor, x: Double, y: Double, centredIn width: Double? = nil) throws -> Double {
+            let layout = try FontLibrary.shared.layout(string, font: font)
+            let left = width.map { x + ($0 - layout.width) / 2 } ?? x
+            shapes.append(.text(TextRun(text: string, font: font, origin: CGPoint(x: left, y: y + layout.ascender), fill: Self.ink)))
+            return layout.width
+        }
+        func lineHeight(_ font: FontDescriptor) throws -> Double {
+            let layout = try FontLibrary.shared.layout("", font: font)
+            return layout.ascender + layout.descender
+        }
+        let titleHeight = try lineHeight(Self.titleFont), labelHeight = try lineHeight(Self.rowFont)
+        let timeHeight = try lineHeight(Self.timeFont)
+        var width = Self.margin * 2 + (try text("dynrender gallery", font: Self.titleFont, x: Self.margin, y: Self.margin))
         var placements: [(image: RGBAImage, x: Int, y: Int)] = []
         var y = Self.margin + titleHeight + Self.rowGap
-        var width = Self.margin * 2 + PixelFont.width("dynrender gallery", pixelSize: Self.titlePixel)
         for row in rows {
-            shapes += PixelFont.shapes(row.title, origin: CGPoint(x: Self.margin, y: y), pixelSize: Self.labelPixel,
-                                       color: Self.ink)
+            _ = try text(row.title, font: Self.rowFont, x: Self.margin, y: y)
             y += labelHeight + Self.labelGap
             var x = Self.margin
             for frame in row.frames {
@@ -46,14 +60,11 @@ struct ContactSheet {
                 shapes.append(.rect(RoundedRectangle(center: CGPoint(x: x + w / 2, y: y + h / 2),
                                                size: CGSize(width: w + 2, height: h + 2), fill: Self.frameColor)))
                 placements.append((thumbnail, Int(x), Int(y)))
-                let label = Self.timeLabel(frame.time)
-                shapes += PixelFont.shapes(label, origin: CGPoint(x: x + (w - PixelFont.width(label, pixelSize: Self.labelPixel)) / 2,
-                                                                  y: y + h + Self.labelGap),
-                                           pixelSize: Self.labelPixel, color: Self.ink)
+                _ = try text(Self.timeLabel(frame.time), font: Self.timeFont, x: x, y: y + h + Self.labelGap, centredIn: w)
                 x += w + Self.gap
             }
             width = max(width, x - Self.gap + Self.margin)
-            y += thumbnailHeight + Self.labelGap + labelHeight + Self.rowGap
+            y += thumbnailHeight + Self.labelGap + timeHeight + Self.rowGap
         }
         let height = y - Self.rowGap + Self.margin
         let sheet = DisplayList(size: CGSize(width: width.rounded(.up), height: height.rounded(.up)), scale: 1,

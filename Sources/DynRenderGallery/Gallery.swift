@@ -74,7 +74,7 @@ public struct Gallery {
             rows.append(ContactSheet.Row(title: demo.name, frames: keyFrames))
             progress?(item)
         }
-        let sheet = ContactSheet(rows: rows, thumbnailHeight: options.thumbnailHeight).render()
+        let sheet = try ContactSheet(rows: rows, thumbnailHeight: options.thumbnailHeight).render()
         try write(PNGEncoder(compressionLevel: 9).encode(sheet), to: Self.contactSheetFile)
         try write(Array(GalleryIndex(items: items, options: options).markdown.utf8), to: Self.indexFile)
         return items

@@ -167,10 +167,12 @@ open class Scene {
     /// The display list of the scene as it is now, at `scale` pixels per point.
     public func displayList(scale: Double) -> DisplayList {
         var shapes: [DisplayItem] = []
+        // Fingers down now, for buttons that highlight under them.
+        let down = touches.filter { $0.state == .began || $0.state == .changed }.map(\.location)
         for layer in layers {
             switch layer {
             case let .view(view):
-                view.appendShapes(to: &shapes)
+                view.appendShapes(to: &shapes, touches: down)
             case let .collectionView(collectionView):
                 collectionView.appendShapes(to: &shapes)
             }

@@ -5,8 +5,10 @@ import DynRenderGeometry
 import DynRenderPixels
 
 /// A rectangular view in a scene, like a `UIView` with a layer: it has a frame, a colour, rounded
-/// corners and an opacity, and it is a `DynamicItem`, so behaviours can move it.
-public final class View: DynamicItem {
+/// corners and an opacity, and it is a `DynamicItem`, so behaviours can move it. Subclasses
+/// (`Label`, `Button`, a user's own) draw their content over the background in
+/// `drawContent(in:)`.
+open class View: DynamicItem {
     /// Centre in the scene's coordinates, points.
     public var center: CGPoint
     /// Origin is ignored; the size is the view's, points.
@@ -47,28 +49,74 @@ public final class View: DynamicItem {
         subviews.append(view)
     }
 
-    /// Appends this view and its subviews as shapes in the scene's coordinates.
-    func appendShapes(to shapes: inout [DisplayItem]) {
-        appendShapes(to: &shapes, parentTransform: .identity, parentOrigin: .zero, parentAlpha: 1)
+    /// Draws what the view shows over its background, in its bounds' coordinates (points, origin
+    /// at the top-left corner, y down), like `UIView.draw(_:)`: nothing for a plain view.
+    /// `context` turns, moves and fades what is drawn with the view.
+    open func drawContent(in context: inout ViewDrawingContext) {}
+
+    /// Appends this view and its subviews as display-list entries in the scene's coordinates (what
+    /// `Scene.displayList(scale:)` does for each of its views); `touches` are the fingers down
+    /// now, scene coordinates, for controls that highlight under them.
+    public func appendShapes(to shapes: inout [DisplayItem], touches: [CGPoint] = []) {
+        appendShapes(to: &shapes, parentTransform: .identity, parentOrigin: .zero, parentAlpha: 1, touches: touches)
     }
 
     private func appendShapes(to shapes: inout [DisplayItem], parentTransform: CGAffineTransform,
-                              parentOrigin: CGPoint, parentAlpha: Double) {
+                              parentOrigin: CGPoint, parentAlpha: Double, touches: [CGPoint]) {
         guard !isHidden, alpha > 0 else { return }
         let t = parentTransform
         let position = CGPoint(x: parentOrigin.x + t.a * center.x + t.c * center.y,
                                y: parentOrigin.y + t.b * center.x + t.d * center.y)
         let transform = self.transform.concatenating(CGAffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: 0))
         let opacity = alpha * parentAlpha
-        shapes.append(.rect(RoundedRectangle(center: position, size: bounds.size, cornerRadius: cornerRadius,
-                                       transform: transform, fill: backgroundColor, alpha: opacity, shadow: shadow,
-                                       cornerCurve: cornerCurve)))
-        guard !subviews.isEmpty else { return }
-        // The subviews' origin: this view's top-left corner, turned with it.
+        // A clear view without a shadow leaves no mark, so it adds no shape.
+        if backgroundColor.a > 0 || shadow != nil {
+            shapes.append(.rect(RoundedRectangle(center: position, size: bounds.size, cornerRadius: cornerRadius,
+                                                 transform: transform, fill: backgroundColor, alpha: opacity, shadow: shadow,
+                                                 cornerCurve: cornerCurve)))
+        }
+        // The content's and the subviews' origin: this view's top-left corner, turned with it.
         let corner = CGPoint(x: position.x - transform.a * bounds.width / 2 - transform.c * bounds.height / 2,
                              y: position.y - transform.b * bounds.width / 2 - transform.d * bounds.height / 2)
+        var context = ViewDrawingContext(transform: CGAffineTransform(a: transform.a, b: transform.b, c: transform.c,
+                                                                      d: transform.d, tx: corner.x, ty: corner.y),
+                                         alpha: opacity, touches: touches, items: shapes)
+        shapes = []
+        drawContent(in: &context)
+        shapes = context.items
         for subview in subviews {
-            subview.appendShapes(to: &shapes, parentTransform: transform, parentOrigin: corner, parentAlpha: opacity)
+            subview.appendShapes(to: &shapes, parentTransform: transform, parentOrigin: corner, parentAlpha: opacity,
+                                 touches: touches)
         }
+    }
+}
+
+/// Where a view's content goes: the map from its bounds to the scene, its opacity, and the
+/// scene's display list so far, to which `drawContent(in:)` appends.
+public struct ViewDrawingContext {
+    /// From the view's bounds coordinates (points, origin top-left, y down) to the scene's.
+    public let transform: CGAffineTransform
+    /// The view's opacity times its superviews'.
+    public let alpha: Double
+    /// Where fingers are down now, scene coordinates.
+    public let touches: [CGPoint]
+    /// Everything drawn so far, back to front.
+    public internal(set) var items: [DisplayItem]
+
+    /// Appends one line of text whose baseline starts at `origin` (bounds coordinates), turned
+    /// and faded with the view; `alpha` multiplies the view's opacity.
+    public mutating func drawText(_ text: String, font: FontDescriptor, at origin: CGPoint, color: RGBA8,
+                                  alpha: Double = 1, letterSpacing: Double = 0) {
+        guard !text.isEmpty else { return }
+        let t = transform
+        items.append(.text(TextRun(text: text, font: font, origin: origin.applying(t),
+                                   transform: CGAffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: 0),
+                                   fill: color, alpha: self.alpha * alpha, letterSpacing: letterSpacing)))
+    }
+
+    /// Whether a finger is down inside `rect` (bounds coordinates).
+    public func isTouched(inside rect: CGRect) -> Bool {
+        let inverse = transform.inverted()
+        return touches.contains { rect.contains($0.applying(inverse)) }
     }
 }

@@ -13,9 +13,10 @@ func fuzzDisplayList(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
         do {
             let frame = try DisplayListJSON.decode(String(line), lineNumber: number + 1)
-            // A frame that was accepted is within the limits, and writes back out.
+            // A frame that was accepted is within the limits, and writes back out as a line that
+            // reads again (text and path data included).
             try frame.list.checkLimits()
-            _ = try DisplayListJSON.encode(frame)
+            _ = try DisplayListJSON.decode(try DisplayListJSON.encode(frame), lineNumber: number + 1)
         } catch is DisplayListError {
         } catch {
             fatalError("decoding line \(number + 1) threw an unexpected error: \(error)")

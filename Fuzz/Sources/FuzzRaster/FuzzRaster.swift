@@ -46,37 +46,33 @@ struct ByteStream {
 }
 
 /// libFuzzer's entry: draws the frame the bytes describe (small canvases, any scale up to the
-/// limit, shapes at and across every limit) and checks that nothing traps and every pixel of the
-/// opaque canvas stays opaque.
+/// limit; rectangles, paths and text at and across every limit) and checks that nothing traps and
+/// every pixel of the opaque canvas stays opaque.
 /// One input; libFuzzer calls it through `runFuzzer`.
 func fuzzRaster(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     var input = ByteStream(bytes: inputBytes(data, count))
     let scale = input.pick([1, 2, 3, 1.37, 0.5, 8, 2.5, 7.99])
     let size = CGSize(width: input.unit(1, 96) / max(1, scale / 2), height: input.unit(1, 96) / max(1, scale / 2))
-    var shapes: [RoundedRectangle] = []
+    var shapes: [DisplayItem] = []
     for _ in 0..<Int(input.byte() % 6) {
+        switch input.byte() % 4 {
+        case 0: shapes.append(.path(randomPath(&input, canvas: size))); continue
+        case 1: shapes.append(.text(randomText(&input, canvas: size))); continue
+        default: break
+        }
         let w = input.extent(80), h = input.extent(80)
         let radius: Double = input.pick([0, min(w, h) / 2, input.extent(40), min(w, h) * 3])
-        let transform: CGAffineTransform
-        switch input.byte() % 5 {
-        case 0: transform = .identity
-        case 1: transform = CGAffineTransform(rotationAngle: CGFloat(input.unit(-1, 1) * input.pick([7, 1e6])))
-        case 2: transform = CGAffineTransform(a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0)
-        default:
-            let limit = input.pick([2.0, DisplayListLimits.maximumTransformEntry])
-            transform = CGAffineTransform(a: CGFloat(input.unit(-limit, limit)), b: CGFloat(input.unit(-limit, limit)),
-                                          c: CGFloat(input.unit(-limit, limit)), d: CGFloat(input.unit(-limit, limit)), tx: 0, ty: 0)
-        }
+        let transform = randomTransform(&input)
         let shadow = input.byte() % 3 == 0
             ? Shadow(offset: CGVector(dx: input.coordinate(20) - 10, dy: input.coordinate(20) - 10),
                      blur: input.pick([0, 0.3, 4, 60, DisplayListLimits.maximumBlur]), color: RGBA8(0, 0, 0, input.byte()))
             : nil
         let border = input.byte() % 3 == 0 ? Border(width: input.extent(20), color: RGBA8(9, 9, 200, input.byte())) : nil
-        shapes.append(RoundedRectangle(center: CGPoint(x: input.coordinate(Double(size.width)), y: input.coordinate(Double(size.height))),
+        shapes.append(.rect(RoundedRectangle(center: CGPoint(x: input.coordinate(Double(size.width)), y: input.coordinate(Double(size.height))),
                                        size: CGSize(width: w, height: h), cornerRadius: radius, transform: transform,
                                        fill: RGBA8(input.byte(), input.byte(), input.byte(), input.byte()),
                                        alpha: input.pick([1, 0.5, 0, 0.003]), shadow: shadow, border: border,
-                                       cornerCurve: input.byte() % 2 == 0 ? .circular : .continuous))
+                                       cornerCurve: input.byte() % 2 == 0 ? .circular : .continuous)))
     }
     let list = DisplayList(size: size, scale: scale, background: RGBA8(200, 210, 220), shapes: shapes)
     guard (try? list.checkLimits()) != nil, list.pixelWidth >= 1, list.pixelHeight >= 1 else { return 0 }
@@ -85,4 +81,58 @@ func fuzzRaster(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         fatalError("pixel \(pixel / 4) lost its opacity")
     }
     return 0
+}
+
+/// Any linear transform within the limits, a pure rotation, or a singular one.
+func randomTransform(_ input: inout ByteStream) -> CGAffineTransform {
+    switch input.byte() % 4 {
+    case 0: return .identity
+    case 1: return CGAffineTransform(rotationAngle: CGFloat(input.unit(-1, 1) * input.pick([7, 1e6])))
+    case 2: return CGAffineTransform(a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0)
+    default:
+        let limit = input.pick([2.0, DisplayListLimits.maximumTransformEntry])
+        return CGAffineTransform(a: CGFloat(input.unit(-limit, limit)), b: CGFloat(input.unit(-limit, limit)),
+                                 c: CGFloat(input.unit(-limit, limit)), d: CGFloat(input.unit(-limit, limit)), tx: 0, ty: 0)
+    }
+}
+
+/// A path of up to 15 commands anywhere within the limits, filled and perhaps stroked.
+func randomPath(_ input: inout ByteStream, canvas: CGSize) -> PathShape {
+    var path = VectorPath()
+    func point() -> Vector2 { Vector2(input.coordinate(Double(canvas.width)), input.coordinate(Double(canvas.height))) }
+    for _ in 0..<Int(input.byte() % 16) {
+        switch input.byte() % 6 {
+        case 0: path.move(to: point())
+        case 1, 2: path.line(to: point())
+        case 3: path.quad(control: point(), to: point())
+        case 4: path.cubic(control1: point(), control2: point(), to: point())
+        default: path.close()
+        }
+    }
+    let stroke = input.byte() % 2 == 0
+        ? PathStroke(width: input.extent(20), color: RGBA8(200, 20, 20, input.byte()),
+                     join: input.pick([.miter, .round, .bevel]), cap: input.pick([.butt, .round, .square]))
+        : nil
+    return PathShape(path: path, fillRule: input.pick([.nonzero, .evenOdd]),
+                     origin: CGPoint(x: input.coordinate(Double(canvas.width)), y: input.coordinate(Double(canvas.height))),
+                     transform: randomTransform(&input), fill: RGBA8(input.byte(), input.byte(), input.byte(), input.byte()),
+                     alpha: input.pick([1, 0.5, 0]), stroke: stroke)
+}
+
+/// A line of up to 12 characters from Latin, combining marks, Hebrew, Arabic, emoji, control
+/// and unassigned code points, in the system font at any size within the limits.
+func randomText(_ input: inout ByteStream, canvas: CGSize) -> TextRun {
+    let ranges: [ClosedRange<UInt32>] = [0x20...0x7E, 0x300...0x36F, 0x5D0...0x5EA, 0x627...0x64A, 0x1F600...0x1F64F,
+                                         0x1...0x1F, 0xE000...0xE0FF, 0xFFF0...0xFFFD]
+    var text = ""
+    for _ in 0..<Int(input.byte() % 13) {
+        let range = input.pick(ranges)
+        let value = range.lowerBound + UInt32(input.byte()) % (range.upperBound - range.lowerBound + 1)
+        if let scalar = Unicode.Scalar(value), !scalar.properties.isWhitespace || scalar == " " { text.unicodeScalars.append(scalar) }
+    }
+    return TextRun(text: text, font: .system(size: input.pick([0.01, 1, 17, 300, DisplayListLimits.maximumFontSize]),
+                                             weight: input.pick([400, 600, 700])),
+                   origin: CGPoint(x: input.coordinate(Double(canvas.width)), y: input.coordinate(Double(canvas.height))),
+                   transform: randomTransform(&input), fill: RGBA8(input.byte(), input.byte(), input.byte(), 255),
+                   alpha: input.pick([1, 0.4]), letterSpacing: input.pick([0, 3, -40]))
 }

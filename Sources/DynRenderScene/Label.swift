@@ -1,0 +1,110 @@
+import Foundation
+import DynRenderDisplayList
+import DynRenderGeometry
+import DynRenderPixels
+import DynRenderText
+
+/// How a label places its lines across its width, as `NSTextAlignment`.
+public enum TextAlignment: Sendable {
+    case left, center, right
+    /// The script's own direction: left for the left-to-right text dynrender lays out.
+    case natural
+}
+
+/// A view that shows text, like `UILabel`: a font, a colour, an alignment, a number of lines
+/// (0 for any), word wrapping and tail truncation with "…". Its lines are centred vertically in
+/// its bounds, each line as tall as the font's ascender + descender + line gap, as UIKit does.
+/// The text is drawn as text entries, so it turns, moves and fades with the label.
+open class Label: View {
+    public var text: String?
+    /// Default: the system font at 17 pt (UILabel's default, the body style).
+    public var font: FontDescriptor = .preferred(.body)
+    /// Default: black (UIKit's `label` colour in light mode).
+    public var textColor: RGBA8 = RGBA8(0, 0, 0)
+    public var textAlignment: TextAlignment = .natural
+    /// At most this many lines; 0 means as many as the text needs. Default 1, as UILabel.
+    public var numberOfLines = 1
+    public var lineBreakMode: LineBreakMode = .byTruncatingTail
+    /// Points added after every glyph (the `.kern` attribute).
+    public var letterSpacing = 0.0
+
+    /// A clear label occupying `frame`.
+    public init(frame: CGRect, text: String? = nil) {
+        self.text = text
+        super.init(frame: frame, backgroundColor: RGBA8(0, 0, 0, 0))
+    }
+
+    /// The lines as they fit the label's width, or nil when the font cannot be found (the render
+    /// then stops with that error before drawing).
+    public func layout(width: Double? = nil) -> ParagraphLayout? {
+        guard let text, !text.isEmpty else { return nil }
+        return try? ParagraphLayout(text, font: font, width: width ?? Double(bounds.width), numberOfLines: numberOfLines,
+                                    lineBreakMode: lineBreakMode, letterSpacing: letterSpacing)
+    }
+
+    /// The smallest size that shows the text within `size`'s width, rounded up to whole points,
+    /// as `sizeThatFits(_:)`.
+    public func sizeThatFits(_ size: CGSize) -> CGSize {
+        guard let layout = layout(width: Double(size.width)) else { return .zero }
+        return CGSize(width: layout.width.rounded(.up), height: layout.height.rounded(.up))
+    }
+
+    /// Resizes the label around its text, keeping its top-left corner, as `sizeToFit()`.
+    public func sizeToFit() {
+        let origin = frame.origin
+        let fitted = sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude))
+        bounds = CGRect(origin: .zero, size: fitted)
+        center = CGPoint(x: origin.x + fitted.width / 2, y: origin.y + fitted.height / 2)
+    }
+
+    open override func drawContent(in context: inout ViewDrawingContext) {
+        guard let text, !text.isEmpty else { return }
+        guard let layout = layout() else {
+            // A missing font: drawn as one line so the render's font check names it.
+            context.drawText(text, font: font, at: CGPoint(x: 0, y: Double(bounds.height) / 2), color: textColor,
+                             letterSpacing: letterSpacing)
+            return
+        }
+        let width = Double(bounds.width)
+        var baseline = (Double(bounds.height) - layout.height) / 2 + layout.ascender
+        for line in layout.lines {
+            let x: Double
+            switch textAlignment {
+            case .left, .natural: x = 0
+            case .center: x = (width - line.width) / 2
+            case .right: x = width - line.width
+            }
+            context.drawText(line.text, font: font, at: CGPoint(x: x, y: baseline), color: textColor, letterSpacing: letterSpacing)
+            baseline += layout.lineHeight
+        }
+    }
+}
+
+/// A button with a title, like a system `UIButton`: the title in the tint colour (or its own
+/// colour), centred; while a scripted finger is down inside it, the title dims to 20 % as UIKit's
+/// highlighted state does.
+open class Button: View {
+    public var title: String?
+    /// Default: the tint, system blue.
+    public var titleColor: RGBA8 = SystemColors.blue
+    /// Default: the system font at 17 pt.
+    public var titleFont: FontDescriptor = .system(size: 17)
+    /// The title's opacity while highlighted (UIKit lightens a system button's title to about this).
+    public static let highlightedTitleAlpha = 0.2
+
+    public init(frame: CGRect, title: String?, backgroundColor: RGBA8 = RGBA8(0, 0, 0, 0), cornerRadius: Double = 0) {
+        self.title = title
+        super.init(frame: frame, backgroundColor: backgroundColor, cornerRadius: cornerRadius)
+    }
+
+    open override func drawContent(in context: inout ViewDrawingContext) {
+        guard let title, !title.isEmpty else { return }
+        let highlighted = context.isTouched(inside: CGRect(origin: .zero, size: bounds.size))
+        let width = Double(bounds.width)
+        let layout = try? ParagraphLayout(title, font: titleFont, width: width, numberOfLines: 1)
+        let line = layout?.lines.first ?? ParagraphLayout.Line(text: title, width: 0)
+        let baseline = (Double(bounds.height) - (layout?.lineHeight ?? 0)) / 2 + (layout?.ascender ?? 0)
+        context.drawText(line.text, font: titleFont, at: CGPoint(x: (width - line.width) / 2, y: baseline), color: titleColor,
+                         alpha: highlighted ? Self.highlightedTitleAlpha : 1)
+    }
+}
