@@ -24,6 +24,8 @@ build() {
 bin() { echo "$(swift build "${flags[@]}" --show-bin-path)/$1"; }
 # 3 GiB of memory at most (above the decoders' own budgets: a GIF's frames may take 2 GiB), and
 # one input may take 10 s: an unbounded allocation or a hang is a finding.
+# LeakSanitizer is told only about the libraries' own one-time allocations (the file says which).
+export LSAN_OPTIONS="suppressions=$PWD/../scripts/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 common=(-rss_limit_mb=3072 -malloc_limit_mb=3072 -timeout=10 -artifact_prefix=findings/ -print_final_stats=1)
 
 if [ "${1:-}" = smoke ]; then
