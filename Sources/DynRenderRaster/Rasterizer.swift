@@ -16,7 +16,7 @@ public struct Rasterizer: Sendable {
         precondition(canvas.width == list.pixelWidth && canvas.height == list.pixelHeight,
                      "canvas size does not match the display list")
         canvas.clear(to: list.background)
-        var paths = PathRasterizer()
+        let paths = PathRasterizer()
         for item in list.shapes {
             switch item {
             case .rect(let shape):
@@ -28,9 +28,9 @@ public struct Rasterizer: Sendable {
                     stroke(border, of: shape, scale: list.scale, into: &canvas)
                 }
             case .text(let run):
-                draw(run, scale: list.scale, with: &paths, into: &canvas)
+                draw(run, scale: list.scale, with: paths, into: &canvas)
             case .path(let shape):
-                draw(shape, scale: list.scale, with: &paths, into: &canvas)
+                draw(shape, scale: list.scale, with: paths, into: &canvas)
             }
         }
     }

@@ -17,7 +17,7 @@ extension Rasterizer {
     /// filled nonzero. No hinting or snapping, so text moves and turns as its view does. A font
     /// that cannot be found draws nothing here; the render pipeline and the display-list reader
     /// check fonts (`DisplayList.checkFonts`) before any frame is drawn.
-    func draw(_ run: TextRun, scale: Double, with paths: inout PathRasterizer, into canvas: inout Canvas) {
+    func draw(_ run: TextRun, scale: Double, with paths: PathRasterizer, into canvas: inout Canvas) {
         let opacity = Double(run.fill.a) / 255 * min(max(run.alpha, 0), 1)
         guard opacity > 0, !run.text.isEmpty,
               let layout = try? FontLibrary.shared.layout(run.text, font: run.font, letterSpacing: run.letterSpacing) else {
@@ -27,19 +27,19 @@ extension Rasterizer {
         let solid: UInt32? = opacity >= 1 ? RGBA8(run.fill.r, run.fill.g, run.fill.b, 255).packed : nil
         let toPixels = Self.entryToPixels(anchor: run.origin, transform: run.transform, scale: scale)
         let s = layout.unitScale
+        // Font units → pixels without the placement: the same for every glyph of the run, so each
+        // glyph is flattened once at this size and turn, and only moved after that.
+        let linear = Affine(a: s * Double(toPixels.a), b: s * Double(toPixels.b), c: s * Double(toPixels.c), d: s * Double(toPixels.d))
+        let m = Affine(toPixels)
         for i in layout.shaped.glyphs.indices {
-            let outline = layout.face.outline(layout.shaped.glyphs[i].id)
-            if outline.isEmpty { continue }
-            let origin = layout.origin(ofGlyph: i)
-            // Font units → points relative to the pen origin → pixels.
-            let glyphToEntry = CGAffineTransform(a: s, b: 0, c: 0, d: s, tx: origin.x, ty: origin.y)
-            paths.fill(outline, transform: glyphToEntry.concatenating(toPixels), rule: .nonzero,
-                       source: source, solid: solid, into: &canvas)
+            guard let flat = GlyphCache.shared.flattened(layout.face, glyph: layout.shaped.glyphs[i].id, linear: linear) else { continue }
+            let origin = m.apply(layout.origin(ofGlyph: i))
+            paths.fill(flat, offset: origin, rule: .nonzero, source: source, solid: solid, into: &canvas)
         }
     }
 
     /// A path entry: its fill under its rule, then its stroke, if any, over it.
-    func draw(_ shape: PathShape, scale: Double, with paths: inout PathRasterizer, into canvas: inout Canvas) {
+    func draw(_ shape: PathShape, scale: Double, with paths: PathRasterizer, into canvas: inout Canvas) {
         let alpha = min(max(shape.alpha, 0), 1)
         let toPixels = Self.entryToPixels(anchor: shape.origin, transform: shape.transform, scale: scale)
         let fillOpacity = Double(shape.fill.a) / 255 * alpha
@@ -60,5 +60,41 @@ extension Rasterizer {
             paths.fill(outline, transform: toPixels, rule: .nonzero,
                        source: PremultipliedColor(stroke.color, opacity: opacity), solid: solid, into: &canvas)
         }
+    }
+}
+
+/// Glyph outlines flattened at the sizes and turns they are drawn at, shared by every render in
+/// the process: a line of text drawn frame after frame at one size is flattened once. Bounded (it
+/// empties when full), thread-safe, and a pure function of its key, so rendering stays
+/// deterministic.
+final class GlyphCache: @unchecked Sendable {
+    static let shared = GlyphCache()
+    static let limit = 16_384
+
+    private struct Key: Hashable {
+        let face: ObjectIdentifier
+        let glyph: UInt32
+        let linear: Affine
+    }
+
+    private let lock = NSLock()
+    private var entries: [Key: FlattenedPath] = [:]
+
+    /// Glyph `glyph` of `face` mapped through `linear` (font units to pixels) and flattened, or
+    /// nil when it has no outline (a space).
+    func flattened(_ face: FontFace, glyph: UInt32, linear: Affine) -> FlattenedPath? {
+        let key = Key(face: ObjectIdentifier(face), glyph: glyph, linear: linear)
+        lock.lock()
+        if let hit = entries[key] {
+            lock.unlock()
+            return hit.points.isEmpty ? nil : hit
+        }
+        lock.unlock()
+        let flat = FlattenedPath(face.outline(glyph), linear: linear)
+        lock.lock()
+        if entries.count >= Self.limit { entries.removeAll(keepingCapacity: true) }
+        entries[key] = flat
+        lock.unlock()
+        return flat.points.isEmpty ? nil : flat
     }
 }
