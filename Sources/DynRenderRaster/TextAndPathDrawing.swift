@@ -71,10 +71,20 @@ final class GlyphCache: @unchecked Sendable {
     static let shared = GlyphCache()
     static let limit = 16_384
 
+    /// The face is held, not just named, so no other face can ever reuse its address while its
+    /// glyphs are cached.
     private struct Key: Hashable {
-        let face: ObjectIdentifier
+        let face: FontFace
         let glyph: UInt32
         let linear: Affine
+
+        static func == (a: Key, b: Key) -> Bool { a.face === b.face && a.glyph == b.glyph && a.linear == b.linear }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(ObjectIdentifier(face))
+            hasher.combine(glyph)
+            hasher.combine(linear)
+        }
     }
 
     private let lock = NSLock()
@@ -83,7 +93,7 @@ final class GlyphCache: @unchecked Sendable {
     /// Glyph `glyph` of `face` mapped through `linear` (font units to pixels) and flattened, or
     /// nil when it has no outline (a space).
     func flattened(_ face: FontFace, glyph: UInt32, linear: Affine) -> FlattenedPath? {
-        let key = Key(face: ObjectIdentifier(face), glyph: glyph, linear: linear)
+        let key = Key(face: face, glyph: glyph, linear: linear)
         lock.lock()
         if let hit = entries[key] {
             lock.unlock()
