@@ -114,6 +114,16 @@ public struct ViewDrawingContext {
                                    fill: color, alpha: self.alpha * alpha, letterSpacing: letterSpacing)))
     }
 
+    /// Appends a vector path given in bounds coordinates (an icon, a chevron, a custom shape),
+    /// filled under `fillRule` and optionally stroked, turned and faded with the view.
+    public mutating func drawPath(_ path: VectorPath, fill: RGBA8, fillRule: FillRule = .nonzero,
+                                  stroke: PathStroke? = nil, alpha: Double = 1) {
+        let t = transform
+        items.append(.path(PathShape(path: path, fillRule: fillRule, origin: CGPoint(x: t.tx, y: t.ty),
+                                     transform: CGAffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: 0),
+                                     fill: fill, alpha: self.alpha * alpha, stroke: stroke)))
+    }
+
     /// Whether a finger is down inside `rect` (bounds coordinates).
     public func isTouched(inside rect: CGRect) -> Bool {
         let inverse = transform.inverted()

@@ -57,8 +57,9 @@ public final class FontLibrary: @unchecked Sendable {
         return face
     }
 
-    /// The face of `font` and `run` laid out in points: each glyph's outline and where its origin
-    /// sits relative to the pen origin, letter spacing included.
+    /// `text` shaped in `font`'s face and measured in points at its size: which glyphs, and where
+    /// each glyph's origin sits relative to the pen origin, letter spacing included. Throws
+    /// `FontError` when the font cannot be found.
     public func layout(_ text: String, font: FontDescriptor, letterSpacing: Double = 0) throws -> TextLayoutRun {
         let face = try face(for: font.source)
         return TextLayoutRun(face: face, shaped: face.shape(text), size: font.size, letterSpacing: letterSpacing)

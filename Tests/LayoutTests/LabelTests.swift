@@ -139,3 +139,26 @@ import DynRender
         #expect(throws: FontError.self) { try FontLibrary.shared.face(for: .file("/nonexistent.otf", index: 0)) }
     }
 }
+
+/// A view subclass's own drawing: a path in bounds coordinates lands where the view is, turned.
+@Suite struct ViewContentTests {
+    final class Chevron: View {
+        override func drawContent(in context: inout ViewDrawingContext) {
+            var path = VectorPath()
+            path.move(to: Vector2(10, 10)); path.line(to: Vector2(20, 20)); path.line(to: Vector2(10, 30))
+            context.drawPath(path, fill: RGBA8(0, 0, 0, 0), stroke: PathStroke(width: 2, color: SystemColors.blue))
+        }
+    }
+
+    @Test func pathsDrawnInBoundsFollowTheView() throws {
+        let view = Chevron(frame: CGRect(x: 100, y: 200, width: 40, height: 40), backgroundColor: RGBA8(255, 255, 255))
+        view.transform = CGAffineTransform(rotationAngle: .pi / 2)
+        var items: [DisplayItem] = []
+        view.appendShapes(to: &items)
+        guard case .path(let shape) = try #require(items.last) else { Issue.record("a path"); return }
+        // Bounds point (10, 10) is (−10, −10) from the centre (120, 220); a quarter turn takes it to (10, −10).
+        let corner = CGPoint(x: shape.origin.x, y: shape.origin.y)
+        let p = CGPoint(x: corner.x + shape.transform.a * 10 + shape.transform.c * 10, y: corner.y + shape.transform.b * 10 + shape.transform.d * 10)
+        #expect(abs(p.x - 130) < 1e-9 && abs(p.y - 210) < 1e-9, "\(p)")
+    }
+}
