@@ -199,8 +199,9 @@ final class PathRasterizer {
         let direction: Double = p.y < q.y ? 1 : -1
         let (top, bottom) = p.y < q.y ? (p, q) : (q, p)
         let dxdy = (bottom.x - top.x) / (bottom.y - top.y)
-        let firstRow = max(Int(top.y.rounded(.down)), y0)
-        let endRow = min(Int(bottom.y.rounded(.up)), y1)
+        // Rows clamped as doubles first, so a coordinate far off the canvas never reaches Int(_:).
+        let firstRow = Self.floor(max(top.y, Double(y0)))
+        let endRow = Self.ceiling(min(bottom.y, Double(y1)))
         guard firstRow < endRow else { return }
         let limit = Double(stride - 2)
         var x = top.x + (max(top.y, Double(firstRow)) - top.y) * dxdy
@@ -214,8 +215,8 @@ final class PathRasterizer {
                 let d = dy * direction
                 let base = (row - y0) * stride
                 let (xa, xb) = x < xNext ? (x, xNext) : (xNext, x)
-                let xaFloor = xa.rounded(.down)
-                let ia = Int(xaFloor), ib = Int(xb.rounded(.up))
+                let ia = Self.floor(xa), ib = Self.ceiling(xb)
+                let xaFloor = Double(ia)
                 if ib <= ia + 1 {
                     // Within one column: a trapezoid whose mean x splits the height between the
                     // pixel and everything to its right.
@@ -298,6 +299,18 @@ final class PathRasterizer {
                 }
             }
         }
+    }
+
+    /// ⌊v⌋ and ⌈v⌉ for values well inside Int's range, by truncation: `rounded(.down)` is a call
+    /// to libm's floor on baseline x86-64 (no SSE4.1 `roundsd`), twice per row of every line.
+    @inline(__always) static func floor(_ v: Double) -> Int {
+        let i = Int(v)
+        return Double(i) > v ? i - 1 : i
+    }
+
+    @inline(__always) static func ceiling(_ v: Double) -> Int {
+        let i = Int(v)
+        return Double(i) < v ? i + 1 : i
     }
 
     @inline(__always) private func clampIndex(_ value: Double, _ low: Int, _ high: Int) -> Int {
