@@ -204,25 +204,32 @@ final class PathRasterizer {
         let endRow = Self.ceiling(min(bottom.y, Double(y1)))
         guard firstRow < endRow else { return }
         let limit = Double(stride - 2)
-        var x = top.x + (max(top.y, Double(firstRow)) - top.y) * dxdy
+        // x stays within the box's columns (0…limit): the line never leaves them, and clamping
+        // absorbs rounding. Non-negative, so truncation is the floor; each row's end column is
+        // carried to the next row instead of being converted again.
+        var x = min(max(top.x + (max(top.y, Double(firstRow)) - top.y) * dxdy, 0), limit)
+        var column = Int(x)
         let cells = self.cells
         do {
             for row in firstRow..<endRow {
                 let rowTop = Double(row)
                 let dy = min(rowTop + 1, bottom.y) - max(rowTop, top.y)
-                // Clamped against rounding: the line never leaves the box's columns.
                 let xNext = min(max(x + dxdy * dy, 0), limit)
+                let columnNext = Int(xNext)
                 let d = dy * direction
-                let base = (row - y0) * stride
+                let cell = cells + (row &- y0) &* stride
                 let (xa, xb) = x < xNext ? (x, xNext) : (xNext, x)
-                let ia = Self.floor(xa), ib = Self.ceiling(xb)
+                let ia = min(column, columnNext)
+                let ibFloor = max(column, columnNext)
+                let ib = Double(ibFloor) < xb ? ibFloor &+ 1 : ibFloor
+                column = columnNext
                 let xaFloor = Double(ia)
-                if ib <= ia + 1 {
+                if ib <= ia &+ 1 {
                     // Within one column: a trapezoid whose mean x splits the height between the
                     // pixel and everything to its right.
                     let middle = 0.5 * (x + xNext) - xaFloor
-                    cells[base + ia] += Float(d - d * middle)
-                    cells[base + ia + 1] += Float(d * middle)
+                    cell[ia] += Float(d - d * middle)
+                    cell[ia &+ 1] += Float(d * middle)
                 } else {
                     // Across columns: triangle in the first, constant steps in between, and the
                     // rest in the last.
@@ -231,18 +238,19 @@ final class PathRasterizer {
                     let first = 0.5 * s * (1 - fa) * (1 - fa)
                     let fb = xb - Double(ib) + 1
                     let last = 0.5 * s * fb * fb
-                    cells[base + ia] += Float(d * first)
-                    if ib == ia + 2 {
-                        cells[base + ia + 1] += Float(d * (1 - first - last))
+                    cell[ia] += Float(d * first)
+                    if ib == ia &+ 2 {
+                        cell[ia &+ 1] += Float(d * (1 - first - last))
                     } else {
                         let second = s * (1.5 - fa)
-                        cells[base + ia + 1] += Float(d * (second - first))
+                        cell[ia &+ 1] += Float(d * (second - first))
                         let step = Float(d * s)
-                        for i in (ia + 2)..<(ib - 1) { cells[base + i] += step }
-                        let before = second + Double(ib - ia - 3) * s
-                        cells[base + ib - 1] += Float(d * (1 - before - last))
+                        var i = ia &+ 2
+                        while i < ib &- 1 { cell[i] += step; i &+= 1 }
+                        let before = second + Double(ib &- ia &- 3) * s
+                        cell[ib &- 1] += Float(d * (1 - before - last))
                     }
-                    cells[base + ib] += Float(d * last)
+                    cell[ib] += Float(d * last)
                 }
                 x = xNext
             }
@@ -252,51 +260,57 @@ final class PathRasterizer {
     // MARK: - Sweeping
 
     /// Turns the cells into coverage row by row and composites it, clearing the cells as it goes.
-    /// Runs of cells with nothing added share one coverage and are composited as one run.
+    /// Runs of cells with nothing added share one coverage and are composited as one run. Indices
+    /// use wrapping arithmetic: they are bounded by the clip box, which lies on the canvas.
     private func sweep(rule: FillRule, source: PremultipliedColor, solid: UInt32?, into canvas: inout Canvas) {
-        let width = canvas.width, columns = x1 - x0, stride = self.stride
+        let width = canvas.width, columns = x1 &- x0, stride = self.stride
         let evenOdd = rule == .evenOdd
-        let cells = self.cells
         let fixed = FixedPointColor(source)
-        do {
-            canvas.pixels.withUnsafeMutableBufferPointer { pixels in
-                let words = UnsafeMutableRawPointer(pixels.baseAddress!).assumingMemoryBound(to: UInt32.self)
-                for row in 0..<(y1 - y0) {
-                    let base = row * stride
-                    let pixelRow = (row + y0) * width + x0
-                    var winding: Float = 0
-                    var x = 0
-                    while x < columns {
-                        winding += cells[base + x]
-                        cells[base + x] = 0
-                        var end = x + 1
-                        while end < columns && cells[base + end] == 0 { end += 1 }
-                        var coverage = abs(winding)
-                        if evenOdd {
-                            coverage = coverage.truncatingRemainder(dividingBy: 2)
-                            if coverage > 1 { coverage = 2 - coverage }
-                        } else if coverage > 1 {
-                            coverage = 1
-                        }
-                        // Float sums of exact areas land within ~10⁻⁶ of 0 or 1.
-                        if coverage >= 0.999_99 {
-                            if let solid {
-                                (words + pixelRow + x).update(repeating: solid, count: end - x)
-                            } else {
-                                source.blendSpan(into: pixels, from: (pixelRow + x) * 4, count: end - x)
-                            }
-                        } else if coverage > 0.000_01 {
-                            if end - x == 1 {
-                                fixed.blend(coverage, into: words, at: pixelRow + x)
-                            } else {
-                                source.blendRun(coverage: Double(coverage), into: pixels, from: (pixelRow + x) * 4, count: end - x)
-                            }
-                        }
-                        x = end
+        canvas.pixels.withUnsafeMutableBufferPointer { pixels in
+            let words = UnsafeMutableRawPointer(pixels.baseAddress!).assumingMemoryBound(to: UInt32.self)
+            for row in 0..<(y1 &- y0) {
+                let cells = self.cells + row &* stride
+                let pixelRow = (row &+ y0) &* width &+ x0
+                let out = words + pixelRow
+                var winding: Float = 0
+                var x = 0
+                while x < columns {
+                    winding += cells[x]
+                    cells[x] = 0
+                    var end = x &+ 1
+                    // Four cells at a time while they are all zero (bitwise: a −0 ends the run
+                    // early, which only splits it), then one at a time.
+                    while end &+ 4 <= columns {
+                        let raw = UnsafeRawPointer(cells + end)
+                        if raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) != 0 { break }
+                        end &+= 4
                     }
-                    cells[base + columns] = 0
-                    cells[base + columns + 1] = 0
+                    while end < columns && cells[end] == 0 { end &+= 1 }
+                    var coverage = abs(winding)
+                    if evenOdd {
+                        coverage = coverage.truncatingRemainder(dividingBy: 2)
+                        if coverage > 1 { coverage = 2 - coverage }
+                    } else if coverage > 1 {
+                        coverage = 1
+                    }
+                    // Float sums of exact areas land within ~10⁻⁶ of 0 or 1.
+                    if coverage >= 0.999_99 {
+                        if let solid {
+                            (out + x).update(repeating: solid, count: end &- x)
+                        } else {
+                            source.blendSpan(into: pixels, from: (pixelRow &+ x) &* 4, count: end &- x)
+                        }
+                    } else if coverage > 0.000_01 {
+                        if end &- x == 1 {
+                            fixed.blend(coverage, into: out + x)
+                        } else {
+                            source.blendRun(coverage: Double(coverage), into: pixels, from: (pixelRow &+ x) &* 4, count: end &- x)
+                        }
+                    }
+                    x = end
                 }
+                cells[columns] = 0
+                cells[columns &+ 1] = 0
             }
         }
     }

@@ -45,24 +45,45 @@ struct PremultipliedColor {
     }
 
     /// Source-over at one coverage along a run of `count` pixels from byte `start`, in 16.16 fixed
-    /// point (the rounding differs from `blend`'s by far less than 1/255 before the final round).
+    /// point (the rounding differs from `blend`'s by far less than 1/255 before the final round):
+    /// per channel (src·coverage + dst·keep + ½)/2¹⁶, with keep = 1 − srcα·coverage, × 2¹⁶.
+    ///
+    /// Two channels are scaled per multiply, in the 32-bit lanes of a 64-bit word (red and blue,
+    /// then green and alpha). No lane carries: src·coverage ≤ srcα·coverage and dst·keep ≤
+    /// 255·(1 − srcα·coverage/255), × 2¹⁶, each rounded once, so a lane's sum stays below 256·2¹⁶
+    /// and no channel needs clamping. A test holds it to the channel-by-channel formula.
     @inline(__always) func blendRun(coverage: Double, into pixels: UnsafeMutableBufferPointer<UInt8>, from start: Int,
                                     count: Int) {
         let one = 65536.0
-        let sr = Int(r * coverage * one + 0.5), sg = Int(g * coverage * one + 0.5)
-        let sb = Int(b * coverage * one + 0.5), sa = Int(a * coverage * one + 0.5)
-        let keep = Int((1 - a / 255 * coverage) * one + 0.5)
-        var index = start
-        for _ in 0..<count {
-            @inline(__always) func mix(_ source: Int, _ v: UInt8) -> UInt8 {
-                UInt8(truncatingIfNeeded: min(255, (source + Int(v) * keep + 32768) >> 16))
-            }
-            pixels[index] = mix(sr, pixels[index])
-            pixels[index + 1] = mix(sg, pixels[index + 1])
-            pixels[index + 2] = mix(sb, pixels[index + 2])
-            pixels[index + 3] = mix(sa, pixels[index + 3])
-            index += 4
+        @inline(__always) func fixed(_ v: Double) -> UInt64 { UInt64(v * one + 0.5) }
+        let keep = fixed(1 - a / 255 * coverage)
+        let half: UInt64 = 0x0000_8000_0000_8000
+        let sourceRedBlue = fixed(r * coverage) | fixed(b * coverage) &<< 32 &+ half
+        let sourceGreenAlpha = fixed(g * coverage) | fixed(a * coverage) &<< 32 &+ half
+        let lanes: UInt64 = 0x0000_00FF_0000_00FF
+        let words = UnsafeMutableRawPointer(pixels.baseAddress! + start).assumingMemoryBound(to: UInt32.self)
+        var i = 0
+        while i < count {
+            let d = UInt64(words[i])
+            let redBlue = (d & 0xFF) | ((d & 0xFF_0000) &<< 16)
+            let greenAlpha = ((d &>> 8) & 0xFF) | ((d & 0xFF00_0000) &<< 8)
+            let rb = (redBlue &* keep &+ sourceRedBlue) &>> 16
+            let ga = (greenAlpha &* keep &+ sourceGreenAlpha) &>> 16
+            let packed = (rb & lanes) | ((ga & lanes) &<< 8)
+            words[i] = UInt32(truncatingIfNeeded: packed | (packed &>> 16))
+            i &+= 1
         }
+    }
+
+    /// `blendRun` channel by channel, with each channel clamped to 255: what it must equal.
+    func blendRunReference(coverage: Double, onto pixel: UInt32) -> UInt32 {
+        let one = 65536.0
+        let keep = Int((1 - a / 255 * coverage) * one + 0.5)
+        func channel(_ source: Double, _ shift: UInt32) -> UInt32 {
+            let value = (Int(source * coverage * one + 0.5) + Int((pixel >> shift) & 0xFF) * keep + 32768) >> 16
+            return UInt32(min(255, value)) << shift
+        }
+        return channel(r, 0) | channel(g, 8) | channel(b, 16) | channel(a, 24)
     }
 
     /// Rounds to nearest; the value is never negative, so truncating after adding ½ is exact.
@@ -88,15 +109,39 @@ struct FixedPointColor {
         opacity = Int(color.a / 255 * 65536 + 0.5)
     }
 
-    /// Source-over at `coverage` (0…1) onto the packed premultiplied pixel `words[index]`.
-    @inline(__always) func blend(_ coverage: Float, into words: UnsafeMutablePointer<UInt32>, at index: Int) {
+    /// Source-over at `coverage` (0…1) onto the packed premultiplied pixel `pixel`: per channel
+    /// round((src·c)/2¹⁶ + dst·keep)/2¹⁶ with c the coverage and keep = 1 − srcα·c, both × 2¹⁶.
+    ///
+    /// The destination is scaled two channels per multiply, red and blue in the 32-bit lanes of
+    /// one word, green and alpha in another. No lane can carry into the next: src·c/2¹⁶ ≤
+    /// srcα·c/2¹⁶ and dst·keep ≤ 255·(2¹⁶ − srcα·c/255) + 255, so each lane's sum stays below
+    /// 256·2¹⁶ — which is also why no channel needs clamping to 255. Wrapping arithmetic: every
+    /// product is below 2⁴¹, so Swift's overflow checks could never fire. (`blendReference` is the
+    /// channel-by-channel formula; a test holds the two equal.)
+    @inline(__always) func blend(_ coverage: Float, into pixel: UnsafeMutablePointer<UInt32>) {
+        let c = Int(coverage * 65536 + 0.5)
+        let keep = UInt64(truncatingIfNeeded: 65536 &- ((opacity &* c) &>> 16))
+        let d = UInt64(pixel.pointee)
+        @inline(__always) func source(_ channel: Int) -> UInt64 { UInt64(truncatingIfNeeded: (channel &* c) &>> 16) }
+        let redBlue = (d & 0xFF) | ((d & 0xFF_0000) &<< 16)
+        let greenAlpha = ((d &>> 8) & 0xFF) | ((d & 0xFF00_0000) &<< 8)
+        let half: UInt64 = 0x0000_8000_0000_8000
+        let rb = (redBlue &* keep &+ (source(r) | source(b) &<< 32) &+ half) &>> 16
+        let ga = (greenAlpha &* keep &+ (source(g) | source(a) &<< 32) &+ half) &>> 16
+        let lanes: UInt64 = 0x0000_00FF_0000_00FF
+        let packed = (rb & lanes) | ((ga & lanes) &<< 8)
+        pixel.pointee = UInt32(truncatingIfNeeded: packed | (packed &>> 16))
+    }
+
+    /// The same blend channel by channel, with each channel clamped to 255: what `blend` must
+    /// equal bit for bit.
+    func blendReference(_ coverage: Float, onto pixel: UInt32) -> UInt32 {
         let c = Int(coverage * 65536 + 0.5)
         let keep = 65536 - (opacity * c) >> 16
-        let d = words[index]
-        @inline(__always) func channel(_ source: Int, _ shift: UInt32) -> UInt32 {
-            let value = ((source * c) >> 16 + Int((d >> shift) & 0xFF) * keep + 32768) >> 16
-            return UInt32(truncatingIfNeeded: min(value, 255)) << shift
+        func channel(_ source: Int, _ shift: UInt32) -> UInt32 {
+            let value = ((source * c) >> 16 + Int((pixel >> shift) & 0xFF) * keep + 32768) >> 16
+            return UInt32(min(value, 255)) << shift
         }
-        words[index] = channel(r, 0) | channel(g, 8) | channel(b, 16) | channel(a, 24)
+        return channel(r, 0) | channel(g, 8) | channel(b, 16) | channel(a, 24)
     }
 }
