@@ -16,9 +16,13 @@ dynrender-raster-bench, and drawn by the peers from the same frames:
 - pycairo: the toy font API on the same family through fontconfig and FreeType (grey
   anti-aliasing, no hinting, unhinted metrics), `show_text`.
 
-Each is timed as Benchmarks/raster.py times the shape workloads: 3 warm-up frames, per frame the
-median over `repeats` passes of draw + read back, averaged over the frames; dynrender by
-dynrender-raster-bench (clear + draw into its canvas), median of `repeats` passes.
+Each peer is timed as the shared harness (shared/bench/raster/bench_raster.py) times it, both
+ways it reports: 3 warm-up frames, per frame the median over `repeats` passes of `draw` (clear and
+draw; the pixels are then in the library's own surface) and of `draw + read` (plus reading them
+into an RGBA8 array: Skia's readPixels, Cairo's BGRA swizzled), averaged over the frames.
+dynrender is timed by dynrender-raster-bench (clear + draw into its RGBA canvas, whose pixels are
+then in memory in that form), median of `repeats` passes. `draw` is the like-for-like column;
+`draw + read` is what the D1–D3 table (Benchmarks/raster.py) reports.
 """
 import argparse, json, os, re, statistics, subprocess, time
 
@@ -86,7 +90,10 @@ class Skia:
     def __init__(self):
         import skia
         self.skia = skia
-        self.surface = skia.Surface(WIDTH * SCALE, HEIGHT * SCALE)
+        import numpy as np
+        self.info = skia.ImageInfo.Make(WIDTH * SCALE, HEIGHT * SCALE, skia.kRGBA_8888_ColorType, skia.kPremul_AlphaType)
+        self.surface = skia.Surface.MakeRaster(self.info)
+        self.buf = np.empty((HEIGHT * SCALE, WIDTH * SCALE, 4), np.uint8)
         self.fonts = {}
         for weight, name in FONTS.items():
             face = skia.Typeface.MakeFromFile(os.path.join(FONT_DIR, name))
@@ -115,7 +122,9 @@ class Skia:
         canvas.restore()
 
     def read(self):
-        return self.surface.toarray()
+        # As the shared harness reads Skia: readPixels into an RGBA8 buffer.
+        self.surface.readPixels(self.info, self.buf, WIDTH * SCALE * 4, 0, 0)
+        return self.buf
 
 
 class Cairo:
@@ -127,6 +136,8 @@ class Cairo:
         self.options.set_antialias(cairo.ANTIALIAS_GRAY)
         self.options.set_hint_style(cairo.HINT_STYLE_NONE)
         self.options.set_hint_metrics(cairo.HINT_METRICS_OFF)
+        import numpy as np
+        self.out = np.empty((HEIGHT * SCALE, WIDTH * SCALE, 4), np.uint8)
 
     def draw(self, frame):
         cairo = self.cairo
@@ -162,8 +173,12 @@ class Cairo:
         self.surface.flush()
 
     def read(self):
+        # As the shared harness reads Cairo: its premultiplied BGRA swizzled into an RGBA8 array.
         import numpy as np
-        return np.ndarray((HEIGHT * SCALE, WIDTH * SCALE, 4), np.uint8, self.surface.get_data()).copy()
+        bgra = np.ndarray((HEIGHT * SCALE, self.surface.get_stride() // 4, 4), np.uint8, self.surface.get_data())[:, :WIDTH * SCALE]
+        for i, j in ((0, 2), (1, 1), (2, 0), (3, 3)):
+            self.out[:, :, i] = bgra[:, :, j]
+        return self.out
 
 
 def main():
@@ -182,21 +197,26 @@ def main():
         for frame in frames[:3]:
             backend.draw(frame)
             backend.read()
-        per_frame = [[] for _ in frames]
-        for _ in range(args.repeats):
-            for i, frame in enumerate(frames):
-                t0 = time.perf_counter()
-                backend.draw(frame)
-                backend.read()
-                per_frame[i].append(time.perf_counter() - t0)
-        times[name] = 1000 * statistics.mean(statistics.median(x) for x in per_frame)
+        for read in (False, True):
+            per_frame = [[] for _ in frames]
+            for _ in range(args.repeats):
+                for i, frame in enumerate(frames):
+                    t0 = time.perf_counter()
+                    backend.draw(frame)
+                    if read:
+                        backend.read()
+                    per_frame[i].append(time.perf_counter() - t0)
+            times[name, read] = 1000 * statistics.mean(statistics.median(x) for x in per_frame)
     out = subprocess.run([args.binary, args.out, "--repeats", str(args.repeats)], capture_output=True, text=True,
                          check=True).stdout
     ours = float(re.findall(r"\| ([0-9.]+) \| [0-9]+ \|$", out.strip().splitlines()[-1])[0])
     print(f"D4-settings: {labels} text entries a frame, {len(frames)} frames at {WIDTH * SCALE}x{HEIGHT * SCALE}")
-    print("| workload | dynrender ms/frame | skia-python ms/frame | pycairo ms/frame | dynrender ÷ skia | dynrender ÷ cairo |")
-    print("|---|---:|---:|---:|---:|---:|")
-    print(f"| D4-settings | {ours:.2f} | {times['skia']:.2f} | {times['cairo']:.2f} | {ours / times['skia']:.2f} | {ours / times['cairo']:.2f} |")
+    print("| workload | dynrender ms/frame | skia-python draw | skia-python draw + read | pycairo draw | pycairo draw + read "
+          "| dynrender ÷ skia draw | dynrender ÷ cairo draw | dynrender ÷ cairo draw + read |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print(f"| D4-settings | {ours:.2f} | {times['skia', False]:.2f} | {times['skia', True]:.2f} | {times['cairo', False]:.2f} "
+          f"| {times['cairo', True]:.2f} | {ours / times['skia', False]:.2f} | {ours / times['cairo', False]:.2f} "
+          f"| {ours / times['cairo', True]:.2f} |")
 
 
 if __name__ == "__main__":

@@ -95,7 +95,8 @@ final class PathRasterizer {
         y1 = clampIndex(maxY.rounded(.up), 0, canvas.height)
         guard x0 < x1, y0 < y1 else { return false }
         stride = x1 - x0 + 2
-        let needed = stride * (y1 - y0)
+        // Four cells of padding: the sweep reads runs of cells four at a time.
+        let needed = stride * (y1 - y0) + 4
         if capacity < needed {
             cells.deallocate()
             capacity = max(needed, capacity * 2)
@@ -278,14 +279,18 @@ final class PathRasterizer {
                     winding += cells[x]
                     cells[x] = 0
                     var end = x &+ 1
-                    // Four cells at a time while they are all zero (bitwise: a −0 ends the run
-                    // early, which only splits it), then one at a time.
-                    while end &+ 4 <= columns {
+                    // The run of untouched cells after x, four at a time: all zero (bitwise; a −0
+                    // only splits a run), or the first non-zero one found from the two words'
+                    // bits. Reads may pass the row's end into the next row or the padding; the
+                    // run is cut at the last column.
+                    while end < columns {
                         let raw = UnsafeRawPointer(cells + end)
-                        if raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) != 0 { break }
-                        end &+= 4
+                        let low = raw.loadUnaligned(as: UInt64.self), high = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                        if low | high == 0 { end &+= 4; continue }
+                        end &+= low != 0 ? low.trailingZeroBitCount &>> 5 : 2 &+ high.trailingZeroBitCount &>> 5
+                        break
                     }
-                    while end < columns && cells[end] == 0 { end &+= 1 }
+                    if end > columns { end = columns }
                     var coverage = abs(winding)
                     if evenOdd {
                         coverage = coverage.truncatingRemainder(dividingBy: 2)
