@@ -27,6 +27,8 @@ public final class CollectionView {
     public private(set) var contentOffset: CGPoint = .zero
     /// Fills the frame behind the cells; nil leaves it clear.
     public var backgroundColor: RGBA8?
+    /// Whether cells are cut at the frame's edges, as a `UIScrollView` does by default (true).
+    public var clipsToBounds = true
     /// How each cell draws, given its index path and whether it is selected.
     public var cellAppearance: (IndexPath, _ isSelected: Bool) -> CellAppearance
     /// Whether scrolling past the content edges stretches and springs back. Default true.

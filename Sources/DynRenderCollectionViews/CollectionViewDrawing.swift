@@ -20,21 +20,50 @@ extension CollectionView {
     public var visibleAttributes: [LayoutAttributes] { orderedAttributes(in: bounds) }
 
     /// Appends the background and the visible cells as shapes in the superview's coordinates.
-    /// Cells are not clipped to the frame: a collection view that does not fill its canvas can
-    /// show cells sticking out past its edges.
+    /// With `clipsToBounds` (the default, as in UIKit) cells are cut at the frame's edges: each
+    /// run of consecutive cells that reach past the frame (with their shadows) is drawn as a
+    /// display-list group clipped to the frame, in its place in the drawing order; cells wholly
+    /// inside are drawn directly, so a collection view costs no layer unless a cell crosses its
+    /// edge.
     public func appendShapes(to shapes: inout [DisplayItem]) {
         if let backgroundColor {
             shapes.append(.rect(RoundedRectangle(center: CGPoint(x: frame.midX, y: frame.midY), size: frame.size,
                                            fill: backgroundColor)))
         }
         let dx = frame.minX - contentOffset.x, dy = frame.minY - contentOffset.y
+        let clip = ClipRectangle(center: CGPoint(x: frame.midX, y: frame.midY), size: frame.size)
+        var crossing: [DisplayItem] = []
+        func endCrossingRun() {
+            guard !crossing.isEmpty else { return }
+            shapes.append(.group(DisplayGroup(shapes: crossing, clip: clip)))
+            crossing = []
+        }
         for cell in visibleAttributes where !cell.isHidden && cell.alpha > 0 {
             let appearance = cellAppearance(cell.indexPath, selected.contains(cell.indexPath))
-            shapes.append(.rect(RoundedRectangle(center: CGPoint(x: cell.center.x + dx, y: cell.center.y + dy),
-                                           size: cell.size, cornerRadius: appearance.cornerRadius,
-                                           transform: cell.transform, fill: appearance.backgroundColor,
-                                           alpha: cell.alpha, shadow: appearance.shadow, border: appearance.border,
-                                           cornerCurve: appearance.cornerCurve)))
+            let shape = RoundedRectangle(center: CGPoint(x: cell.center.x + dx, y: cell.center.y + dy),
+                                         size: cell.size, cornerRadius: appearance.cornerRadius,
+                                         transform: cell.transform, fill: appearance.backgroundColor,
+                                         alpha: cell.alpha, shadow: appearance.shadow, border: appearance.border,
+                                         cornerCurve: appearance.cornerCurve)
+            if clipsToBounds && !frame.contains(Self.reach(of: shape)) {
+                crossing.append(.rect(shape))
+            } else {
+                endCrossingRun()
+                shapes.append(.rect(shape))
+            }
         }
+        endCrossingRun()
+    }
+
+    /// Everything `shape` can paint, points: its turned box and its shadow's, the shadow's
+    /// Gaussian (cut at 4σ = 2·blur) included.
+    static func reach(of shape: RoundedRectangle) -> CGRect {
+        let t = shape.transform
+        let hx = abs(t.a) * shape.size.width / 2 + abs(t.c) * shape.size.height / 2
+        let hy = abs(t.b) * shape.size.width / 2 + abs(t.d) * shape.size.height / 2
+        let body = CGRect(x: shape.center.x - hx, y: shape.center.y - hy, width: 2 * hx, height: 2 * hy)
+        guard let shadow = shape.shadow else { return body }
+        let blur = CGFloat(2 * max(shadow.blur, 0))
+        return body.union(body.offsetBy(dx: shadow.offset.dx, dy: shadow.offset.dy).insetBy(dx: -blur, dy: -blur))
     }
 }

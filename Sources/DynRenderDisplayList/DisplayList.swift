@@ -4,8 +4,8 @@ import DynRenderPixels
 
 /// One frame's drawing, the contract between a scene and the rasteriser
 /// (`shared/spec/display-list.md` and `display-list-v2.md`): a canvas in points, its scale, an
-/// opaque background, and entries (rounded rectangles, lines of text, paths) drawn in order, later
-/// on top.
+/// opaque background, and entries (rounded rectangles, lines of text, paths, groups) drawn in
+/// order, later on top.
 public struct DisplayList: Equatable, Sendable {
     /// Canvas size, points.
     public var size: CGSize
@@ -36,6 +36,8 @@ public enum DisplayItem: Equatable, Sendable {
     case text(TextRun)
     /// A filled and optionally stroked vector path (`"type": "path"`).
     case path(PathShape)
+    /// Entries drawn as one picture, faded and clipped as a whole (`"type": "group"`).
+    case group(DisplayGroup)
 
     /// The rounded rectangle, if this entry is one; setting a rectangle makes the entry that
     /// rectangle (setting nil leaves it as it is).

@@ -37,13 +37,7 @@ extension DisplayListJSON {
                 guard b.width.isFinite, b.width >= 0 else { throw fail("border.width", "must be a number ≥ 0") }
                 border = Border(width: b.width, color: try DisplayListJSON.color(b.color, "border.color", fail))
             }
-            var cornerCurve = CornerCurve.circular
-            if let name = curve {
-                guard let parsed = CornerCurve(rawValue: name) else {
-                    throw fail("curve", "must be \"circular\" or \"continuous\", not '\(name)'")
-                }
-                cornerCurve = parsed
-            }
+            let cornerCurve = try DisplayListJSON.cornerCurve(curve, fail)
             return RoundedRectangle(center: CGPoint(x: cx, y: cy), size: CGSize(width: w, height: h),
                                     cornerRadius: radius, transform: try DisplayListJSON.transform(angle: angle, matrix: transform, fail),
                                     fill: fill, alpha: alpha, shadow: shadow, border: border, cornerCurve: cornerCurve)
@@ -103,6 +97,15 @@ extension DisplayListJSON {
         let matrix = isRotation ? nil
             : "[\(try [t.a, t.b, t.c, t.d].map { try number(Double($0), "transform") }.joined(separator: ","))]"
         return (try number(angle, "angle"), matrix)
+    }
+
+    /// `curve`: circular when absent.
+    static func cornerCurve(_ name: String?, _ fail: Failure) throws -> CornerCurve {
+        guard let name else { return .circular }
+        guard let parsed = CornerCurve(rawValue: name) else {
+            throw fail("curve", "must be \"circular\" or \"continuous\", not '\(name)'")
+        }
+        return parsed
     }
 
     static func alpha(_ value: Double, _ fail: Failure) throws -> Double {

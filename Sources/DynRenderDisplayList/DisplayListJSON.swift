@@ -37,12 +37,13 @@ public struct DisplayListError: Error, CustomStringConvertible, Equatable {
 }
 
 /// Reads and writes the JSON Lines display-list format of `shared/spec/display-list.md` (v1) and
-/// its v2 entries (`display-list-v2.md`: `text` and `path`), with dynrender's backwards-compatible
+/// its v2 entries (`display-list-v2.md`: `text`, `path` and `group`), with dynrender's backwards-compatible
 /// extensions documented in `docs/display-list-extensions.md`: an optional `transform`
 /// [a, b, c, d] for shapes whose transform is not a pure rotation, an optional `border`
 /// {width, color} and `curve`. A file of v1 shapes reads and writes exactly as before.
 ///
-/// The entries' records, checks and writers are in `DisplayListJSON+Rect.swift`, `+Text` and `+Path`.
+/// The entries' records, checks and writers are in `DisplayListJSON+Rect.swift`, `+Text`, `+Path`
+/// and `+Group`.
 public enum DisplayListJSON {
     /// The frame as one line of JSON (no newline). Numbers are written in their shortest exact
     /// form, so the same frame always gives the same bytes. Fails on non-finite numbers, which
@@ -52,15 +53,22 @@ public enum DisplayListJSON {
         var out = "{\"frame\":\(frame.index),\"t\":\(try number(frame.time, "t"))"
         out += ",\"width\":\(try number(Double(list.size.width), "width")),\"height\":\(try number(Double(list.size.height), "height"))"
         out += ",\"scale\":\(try number(list.scale, "scale")),\"background\":\"\(hex(list.background, alpha: false))\",\"shapes\":["
-        for (i, shape) in list.shapes.enumerated() {
+        return out + (try encode(list.shapes)) + "]}"
+    }
+
+    /// Entries as the comma-separated members of a `shapes` array.
+    static func encode(_ items: [DisplayItem]) throws -> String {
+        var out = ""
+        for (i, item) in items.enumerated() {
             if i > 0 { out += "," }
-            switch shape {
+            switch item {
             case .rect(let rect): out += try encode(rect)
             case .text(let run): out += try encode(run)
             case .path(let path): out += try encode(path)
+            case .group(let group): out += try encode(group)
             }
         }
-        return out + "]}"
+        return out
     }
 
     /// Parses one line (`lineNumber` is 1-based, for messages). A font `file` given as a relative
@@ -85,17 +93,8 @@ public enum DisplayListJSON {
         guard raw.shapes.count <= DisplayListLimits.maximumShapes else {
             throw fail("shapes", "a frame holds at most \(DisplayListLimits.maximumShapes) shapes (the limit), not \(raw.shapes.count)")
         }
-        var shapes: [DisplayItem] = []
-        shapes.reserveCapacity(raw.shapes.count)
-        for (i, record) in raw.shapes.enumerated() {
-            let at = "shapes[\(i)]."
-            let fail: Failure = { field, problem in fail(at + field, problem) }
-            switch record {
-            case .rect(let r): shapes.append(.rect(try r.shape(fail)))
-            case .text(let r): shapes.append(.text(try r.run(fail, baseDirectory: baseDirectory)))
-            case .path(let r): shapes.append(.path(try r.shape(fail)))
-            }
-        }
+        let shapes = try items(raw.shapes, prefix: "shapes", { field, problem in fail(field, problem) },
+                               baseDirectory: baseDirectory)
         // Every number held to `DisplayListLimits` once, by the check the pipeline also uses; its
         // field names (`shapes[3].cx`) are the file's.
         let list = DisplayList(size: CGSize(width: raw.width, height: raw.height), scale: raw.scale,
@@ -113,6 +112,25 @@ public enum DisplayListJSON {
     /// Makes the error for a field of the entry being read (the field relative to the entry).
     typealias Failure = (_ field: String, _ problem: String) -> DisplayListError
 
+    /// The entries of a `shapes` array (`prefix` names it for messages, relative to `fail`'s).
+    static func items(_ records: [ShapeRecord], prefix: String, _ fail: Failure,
+                      baseDirectory: URL?) throws -> [DisplayItem] {
+        let outer = fail
+        var items: [DisplayItem] = []
+        items.reserveCapacity(records.count)
+        for (i, record) in records.enumerated() {
+            let at = "\(prefix)[\(i)]."
+            func fail(_ field: String, _ problem: String) -> DisplayListError { outer(at + field, problem) }
+            switch record {
+            case .rect(let r): items.append(.rect(try r.shape(fail)))
+            case .text(let r): items.append(.text(try r.run(fail, baseDirectory: baseDirectory)))
+            case .path(let r): items.append(.path(try r.shape(fail)))
+            case .group(let r): items.append(.group(try r.group(fail, baseDirectory: baseDirectory)))
+            }
+        }
+        return items
+    }
+
     private struct FrameRecord: Decodable {
         var frame: Int
         var t: Double
@@ -124,8 +142,9 @@ public enum DisplayListJSON {
     }
 
     /// A shape as written, told apart by its `type` (absent for v1's rounded rectangles).
-    private enum ShapeRecord: Decodable {
+    enum ShapeRecord: Decodable {
         case rect(RectRecord), text(TextRecord), path(PathRecord)
+        indirect case group(GroupRecord)
 
         private enum Keys: String, CodingKey { case type }
 
@@ -135,10 +154,11 @@ public enum DisplayListJSON {
             case "rect": self = .rect(try RectRecord(from: decoder))
             case "text": self = .text(try TextRecord(from: decoder))
             case "path": self = .path(try PathRecord(from: decoder))
+            case "group": self = .group(try GroupRecord(from: decoder))
             case let other:
                 throw DecodingError.dataCorruptedError(
                     forKey: .type, in: keyed,
-                    debugDescription: "must be \"rect\", \"text\" or \"path\", not '\(other)' (this reader knows display list v2 without images and groups)")
+                    debugDescription: "must be \"rect\", \"text\", \"path\" or \"group\", not '\(other)' (this reader knows display list v2 without images)")
             }
         }
     }

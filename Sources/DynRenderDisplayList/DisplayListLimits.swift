@@ -28,8 +28,11 @@ public enum DisplayListLimits {
     public static let maximumTextBytes = 10_000
     /// Most commands in one path entry.
     public static let maximumPathCommands = 100_000
-    /// Most shapes in one frame.
+    /// Most shapes in one frame, counting the entries inside groups.
     public static let maximumShapes = 100_000
+    /// Most groups nested one inside another. Each level that fades or clips draws into a layer
+    /// of up to the canvas' size, so this bounds a frame's memory at 8 canvases.
+    public static let maximumGroupDepth = 8
     /// Most frames in one display-list file: 600 s at 240 fps, the render limits.
     public static let maximumFrames = 144_000
     /// Longest line of a display-list file, bytes (100 000 shapes of about 300 bytes fit twice).
@@ -69,11 +72,27 @@ extension DisplayList {
         guard scale.isFinite, scale > 0, scale <= DisplayListLimits.maximumScale else {
             throw fail("scale", "must be greater than 0 and at most \(DisplayListLimits.format(DisplayListLimits.maximumScale)) (the limit), not \(scale)")
         }
-        guard shapes.count <= DisplayListLimits.maximumShapes else {
-            throw fail("shapes", "a frame holds at most \(DisplayListLimits.maximumShapes) shapes, not \(shapes.count)")
+        var count = 0
+        try Self.check(shapes, prefix: "", depth: 0, count: &count)
+    }
+
+    /// Checks `items` and the groups inside them, depth first, counting every entry.
+    private static func check(_ items: [DisplayItem], prefix: String, depth: Int, count: inout Int) throws {
+        count += items.count
+        guard count <= DisplayListLimits.maximumShapes else {
+            throw DisplayListLimitError(field: prefix + "shapes",
+                                        problem: "a frame holds at most \(DisplayListLimits.maximumShapes) shapes, groups' entries included (the limit)")
         }
-        for (index, shape) in shapes.enumerated() {
-            if let (field, problem) = shape.limitViolation() { throw fail("shapes[\(index)].\(field)", problem) }
+        for (index, item) in items.enumerated() {
+            let at = prefix + "shapes[\(index)]."
+            if let (field, problem) = item.limitViolation() { throw DisplayListLimitError(field: at + field, problem: problem) }
+            if case .group(let group) = item {
+                guard depth < DisplayListLimits.maximumGroupDepth else {
+                    throw DisplayListLimitError(field: at + "shapes",
+                                                problem: "groups nest at most \(DisplayListLimits.maximumGroupDepth) deep (the limit)")
+                }
+                try check(group.shapes, prefix: at, depth: depth + 1, count: &count)
+            }
         }
     }
 }
@@ -102,7 +121,18 @@ extension DisplayItem {
         case .rect(let shape): return shape.limitViolation()
         case .text(let run): return run.limitViolation()
         case .path(let shape): return shape.limitViolation()
+        case .group(let group): return group.limitViolation()
         }
+    }
+}
+
+extension DisplayGroup {
+    /// The first field (`alpha`, `clip.cx`…) past `DisplayListLimits`, or nil; the entries inside
+    /// are checked by `DisplayList.checkLimits`.
+    public func limitViolation() -> (field: String, problem: String)? {
+        if let v = check(alpha, .greatestFiniteMagnitude, "alpha", "") { return v }
+        if let clip, let v = clip.shape().limitViolation() { return ("clip." + v.field, v.problem) }
+        return nil
     }
 }
 

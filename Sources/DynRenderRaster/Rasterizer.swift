@@ -16,21 +16,27 @@ public struct Rasterizer: Sendable {
         precondition(canvas.width == list.pixelWidth && canvas.height == list.pixelHeight,
                      "canvas size does not match the display list")
         canvas.clear(to: list.background)
-        let paths = PathRasterizer()
-        for item in list.shapes {
+        draw(list.shapes, scale: list.scale, with: PathRasterizer(), into: &canvas)
+    }
+
+    /// Draws `items` in order into `canvas` (the whole frame, or a group's layer).
+    func draw(_ items: [DisplayItem], scale: Double, with paths: PathRasterizer, into canvas: inout Canvas) {
+        for item in items {
             switch item {
             case .rect(let shape):
                 if let shadow = shape.shadow {
-                    drawShadow(shadow, of: shape, scale: list.scale, into: &canvas)
+                    drawShadow(shadow, of: shape, scale: scale, into: &canvas)
                 }
-                fill(shape, scale: list.scale, into: &canvas)
+                fill(shape, scale: scale, into: &canvas)
                 if let border = shape.border {
-                    stroke(border, of: shape, scale: list.scale, into: &canvas)
+                    stroke(border, of: shape, scale: scale, into: &canvas)
                 }
             case .text(let run):
-                draw(run, scale: list.scale, with: paths, into: &canvas)
+                draw(run, scale: scale, with: paths, into: &canvas)
             case .path(let shape):
-                draw(shape, scale: list.scale, with: paths, into: &canvas)
+                draw(shape, scale: scale, with: paths, into: &canvas)
+            case .group(let group):
+                draw(group, scale: scale, with: paths, into: &canvas)
             }
         }
     }
@@ -160,7 +166,7 @@ public struct Rasterizer: Sendable {
         return canvas
     }
 
-    private func fill(_ shape: RoundedRectangle, scale: Double, into canvas: inout Canvas) {
+    func fill(_ shape: RoundedRectangle, scale: Double, into canvas: inout Canvas) {
         let opacity = Double(shape.fill.a) / 255 * min(max(shape.alpha, 0), 1)
         guard opacity > 0, let geometry = ShapeCoverage(shape, scale: scale),
               let box = geometry.pixelBounds(width: canvas.width, height: canvas.height) else { return }

@@ -26,6 +26,10 @@ open class View: DynamicItem {
     public var isHidden = false
     /// A drop shadow under the view (the layer's shadow), if any.
     public var shadow: Shadow?
+    /// Whether subviews and content are cut at the view's rounded, turned bounds (UIKit's
+    /// `clipsToBounds`, the layer's `masksToBounds`); as there, it also hides the view's shadow.
+    /// Default false.
+    public var clipsToBounds = false
     /// Views drawn above this one and moving, turning and fading with it. A subview's `center`
     /// is in this view's bounds coordinates (origin at its top-left corner), as in UIKit; its
     /// dynamics, if any, are its own business.
@@ -57,36 +61,60 @@ open class View: DynamicItem {
     /// Appends this view and its subviews as display-list entries in the scene's coordinates (what
     /// `Scene.displayList(scale:)` does for each of its views); `touches` are the fingers down
     /// now, scene coordinates, for controls that highlight under them.
+    ///
+    /// Composited as UIKit does: a view whose alpha is below 1 and that has visible subviews
+    /// fades with them as one picture (group opacity, iOS 7's default), and a view that clips to
+    /// its bounds cuts its content and subviews at its rounded, turned bounds — each a display-list
+    /// group. A view without subviews or clipping adds no group: its alpha multiplies its shapes,
+    /// which is the same picture. Past `DisplayListLimits.maximumGroupDepth` nested groups, deeper
+    /// views fade shape by shape and do not clip.
     public func appendShapes(to shapes: inout [DisplayItem], touches: [CGPoint] = []) {
-        appendShapes(to: &shapes, parentTransform: .identity, parentOrigin: .zero, parentAlpha: 1, touches: touches)
+        appendShapes(to: &shapes, parentTransform: .identity, parentOrigin: .zero, parentAlpha: 1, touches: touches, depth: 0)
     }
 
     private func appendShapes(to shapes: inout [DisplayItem], parentTransform: CGAffineTransform,
-                              parentOrigin: CGPoint, parentAlpha: Double, touches: [CGPoint]) {
+                              parentOrigin: CGPoint, parentAlpha: Double, touches: [CGPoint], depth: Int) {
         guard !isHidden, alpha > 0 else { return }
         let t = parentTransform
         let position = CGPoint(x: parentOrigin.x + t.a * center.x + t.c * center.y,
                                y: parentOrigin.y + t.b * center.x + t.d * center.y)
         let transform = self.transform.concatenating(CGAffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: 0))
-        let opacity = alpha * parentAlpha
+        let hasVisibleSubviews = subviews.contains { !$0.isHidden && $0.alpha > 0 }
+        let canGroup = depth < DisplayListLimits.maximumGroupDepth
+        let fadesAsGroup = canGroup && alpha * parentAlpha < 1 && hasVisibleSubviews
+        let clips = canGroup && clipsToBounds
+        // Inside a group the view draws at full opacity; the group fades.
+        let opacity = fadesAsGroup ? 1 : alpha * parentAlpha
+        var items: [DisplayItem] = []
         // A clear view without a shadow leaves no mark, so it adds no shape.
         if backgroundColor.a > 0 || shadow != nil {
-            shapes.append(.rect(RoundedRectangle(center: position, size: bounds.size, cornerRadius: cornerRadius,
-                                                 transform: transform, fill: backgroundColor, alpha: opacity, shadow: shadow,
-                                                 cornerCurve: cornerCurve)))
+            items.append(.rect(RoundedRectangle(center: position, size: bounds.size, cornerRadius: cornerRadius,
+                                                transform: transform, fill: backgroundColor, alpha: opacity, shadow: shadow,
+                                                cornerCurve: cornerCurve)))
         }
+        let background = items.count
         // The content's and the subviews' origin: this view's top-left corner, turned with it.
         let corner = CGPoint(x: position.x - transform.a * bounds.width / 2 - transform.c * bounds.height / 2,
                              y: position.y - transform.b * bounds.width / 2 - transform.d * bounds.height / 2)
         var context = ViewDrawingContext(transform: CGAffineTransform(a: transform.a, b: transform.b, c: transform.c,
                                                                       d: transform.d, tx: corner.x, ty: corner.y),
-                                         alpha: opacity, touches: touches, items: shapes)
-        shapes = []
+                                         alpha: opacity, touches: touches, items: items)
         drawContent(in: &context)
-        shapes = context.items
+        items = context.items
+        let nested = depth + (fadesAsGroup || clips ? 1 : 0)
         for subview in subviews {
-            subview.appendShapes(to: &shapes, parentTransform: transform, parentOrigin: corner, parentAlpha: opacity,
-                                 touches: touches)
+            subview.appendShapes(to: &items, parentTransform: transform, parentOrigin: corner, parentAlpha: opacity,
+                                 touches: touches, depth: nested)
+        }
+        // A clip with nothing but the background to cut changes nothing but the shadow.
+        let clip = clips && (items.count > background || shadow != nil)
+            ? ClipRectangle(center: position, size: bounds.size, cornerRadius: cornerRadius, transform: transform,
+                            cornerCurve: cornerCurve)
+            : nil
+        if fadesAsGroup || clip != nil {
+            shapes.append(.group(DisplayGroup(shapes: items, alpha: fadesAsGroup ? alpha * parentAlpha : 1, clip: clip)))
+        } else {
+            shapes.append(contentsOf: items)
         }
     }
 }

@@ -162,7 +162,10 @@ let goldensRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
         }
         for sample in 1...24 {
             scene.advance(to: demo.duration * Double(sample) / 24)
-            for shape in scene.displayList(scale: 1).shapes.compactMap(\.rect) {
+            var rects: [RoundedRectangle] = []
+            // Rectangles inside groups too (clipped cells, faded views), in drawing order.
+            scene.displayList(scale: 1).shapes.forEachDrawnEntry { if let rect = $0.rect { rects.append(rect) } }
+            for shape in rects {
                 for value in [shape.center.x, shape.center.y, shape.size.width, shape.size.height,
                               shape.transform.a, shape.transform.b, shape.transform.c, shape.transform.d] {
                     mix(Double(value).bitPattern)

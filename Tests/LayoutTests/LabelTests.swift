@@ -11,7 +11,9 @@ import DynRender
     func runs(of view: View, touches: [CGPoint] = []) -> [TextRun] {
         var items: [DisplayItem] = []
         view.appendShapes(to: &items, touches: touches)
-        return items.compactMap { if case .text(let run) = $0 { return run } else { return nil } }
+        var runs: [TextRun] = []
+        items.forEachDrawnEntry { if case .text(let run) = $0 { runs.append(run) } }
+        return runs
     }
 
     func width(_ text: String, _ font: FontDescriptor = .preferred(.body)) throws -> Double {
@@ -99,8 +101,8 @@ import DynRender
         #expect(label.frame.minX == 10 && label.frame.minY == 10)
     }
 
-    /// A label inside a turned view turns with it: its text entry carries the view's rotation and
-    /// its pen origin is the turned point.
+    /// A label inside a turned, faded view turns and fades with it: its text entry carries the
+    /// view's rotation, its pen origin is the turned point, and the two fade as one group.
     @Test func textTurnsAndFadesWithItsView() throws {
         let card = View(frame: CGRect(x: 100, y: 100, width: 200, height: 100), backgroundColor: RGBA8(255, 0, 0))
         let label = Label(frame: CGRect(x: 0, y: 0, width: 200, height: 40), text: "Dismiss")
@@ -111,7 +113,13 @@ import DynRender
         card.transform = CGAffineTransform(rotationAngle: 0.3)
         let turned = try #require(runs(of: card).first)
         #expect(turned.transform == CGAffineTransform(rotationAngle: 0.3))
-        #expect(turned.alpha == 0.5)
+        // The card fades with its label as one picture: the group has the card's alpha, the
+        // text inside it is opaque.
+        var items: [DisplayItem] = []
+        card.appendShapes(to: &items)
+        guard case .group(let group) = items.first else { Issue.record("the card and its label are a group"); return }
+        #expect(items.count == 1 && group.alpha == 0.5 && group.clip == nil)
+        #expect(turned.alpha == 1)
         // The pen origin turned about the card's centre (200, 150).
         let d = CGPoint(x: upright.origin.x - 200, y: upright.origin.y - 150)
         let expected = CGPoint(x: 200 + d.x * cos(0.3) - d.y * sin(0.3), y: 150 + d.x * sin(0.3) + d.y * cos(0.3))

@@ -33,6 +33,30 @@ import DynRender
         #expect(try DisplayListJSON.encode(back) == line, "the same bytes again")
     }
 
+    /// Groups, nested, with and without clips, write and read back exactly, with field paths
+    /// into them in messages.
+    @Test func groupsRoundTrip() throws {
+        let card = RoundedRectangle(center: CGPoint(x: 50, y: 40.5), size: CGSize(width: 60, height: 30), cornerRadius: 8,
+                                    fill: RGBA8(255, 0, 0))
+        let clip = ClipRectangle(center: CGPoint(x: 50, y: 40), size: CGSize(width: 58, height: 28.5), cornerRadius: 7,
+                                 transform: CGAffineTransform(a: 1, b: 0.5, c: 0, d: 1, tx: 0, ty: 0), cornerCurve: .continuous)
+        let frame = DisplayListFrame(index: 3, time: 0.05, list: DisplayList(
+            size: CGSize(width: 100, height: 100), scale: 2, background: RGBA8(255, 255, 255), shapes: [
+                .group(DisplayGroup(shapes: [.rect(card), .group(DisplayGroup(shapes: [.rect(card)], clip: clip))], alpha: 0.25)),
+                .group(DisplayGroup(shapes: [])),
+            ]))
+        let line = try DisplayListJSON.encode(frame)
+        #expect(line.contains(##"{"type":"group","alpha":0.25,"shapes":[{"cx":50"##))
+        #expect(line.contains(##"{"type":"group","alpha":1,"clip":{"cx":50,"cy":40,"w":58,"h":28.5,"radius":7,"angle":0,"transform":[1,0.5,0,1],"curve":"continuous"},"shapes":["##))
+        let back = try DisplayListJSON.decode(line, lineNumber: 1)
+        #expect(back == frame)
+        #expect(try DisplayListJSON.encode(back) == line, "the same bytes again")
+        let bad = line.replacingOccurrences(of: ##""radius":7"##, with: ##""radius":-7"##)
+        #expect(throws: DisplayListError(line: 1, field: "shapes[0].shapes[1].clip.radius", problem: "must be a number ≥ 0")) {
+            try DisplayListJSON.decode(bad, lineNumber: 1)
+        }
+    }
+
     /// A v1 line (no `type`) reads as a rectangle and writes back the same bytes as before v2.
     @Test func v1LinesAreUnchanged() throws {
         let line = ##"{"frame":0,"t":0,"width":390,"height":844,"scale":2,"background":"#FFFFFF","shapes":[{"cx":37.25,"cy":32,"w":44,"h":44,"radius":6,"angle":0,"fill":"#FF9500FF","alpha":1,"shadow":null}]}"##

@@ -46,18 +46,38 @@ struct ByteStream {
 }
 
 /// libFuzzer's entry: draws the frame the bytes describe (small canvases, any scale up to the
-/// limit; rectangles, paths and text at and across every limit) and checks that nothing traps and
-/// every pixel of the opaque canvas stays opaque.
+/// limit; rectangles, paths, text and groups — faded, clipped, nested — at and across every limit)
+/// and checks that nothing traps and every pixel of the opaque canvas stays opaque.
 /// One input; libFuzzer calls it through `runFuzzer`.
 func fuzzRaster(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     var input = ByteStream(bytes: inputBytes(data, count))
     let scale = input.pick([1, 2, 3, 1.37, 0.5, 8, 2.5, 7.99])
     let size = CGSize(width: input.unit(1, 96) / max(1, scale / 2), height: input.unit(1, 96) / max(1, scale / 2))
+    let shapes = randomItems(&input, canvas: size, depth: 0)
+    let list = DisplayList(size: size, scale: scale, background: RGBA8(200, 210, 220), shapes: shapes)
+    guard (try? list.checkLimits()) != nil, list.pixelWidth >= 1, list.pixelHeight >= 1 else { return 0 }
+    let canvas = Rasterizer().render(list)
+    for pixel in stride(from: 3, to: canvas.pixels.count, by: 4) where canvas.pixels[pixel] != 255 {
+        fatalError("pixel \(pixel / 4) lost its opacity")
+    }
+    return 0
+}
+
+/// Up to five entries; a group holds entries of its own, up to three levels deep.
+func randomItems(_ input: inout ByteStream, canvas size: CGSize, depth: Int) -> [DisplayItem] {
     var shapes: [DisplayItem] = []
     for _ in 0..<Int(input.byte() % 6) {
-        switch input.byte() % 4 {
+        switch input.byte() % 5 {
         case 0: shapes.append(.path(randomPath(&input, canvas: size))); continue
         case 1: shapes.append(.text(randomText(&input, canvas: size))); continue
+        case 2 where depth < 3:
+            let clip = input.byte() % 2 == 0 ? nil
+                : ClipRectangle(center: CGPoint(x: input.coordinate(Double(size.width)), y: input.coordinate(Double(size.height))),
+                                size: CGSize(width: input.extent(60), height: input.extent(60)), cornerRadius: input.extent(20),
+                                transform: randomTransform(&input), cornerCurve: input.byte() % 2 == 0 ? .circular : .continuous)
+            shapes.append(.group(DisplayGroup(shapes: randomItems(&input, canvas: size, depth: depth + 1),
+                                              alpha: input.pick([1, 0.5, 0, 0.003, 0.999]), clip: clip)))
+            continue
         default: break
         }
         let w = input.extent(80), h = input.extent(80)
@@ -74,13 +94,7 @@ func fuzzRaster(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
                                        alpha: input.pick([1, 0.5, 0, 0.003]), shadow: shadow, border: border,
                                        cornerCurve: input.byte() % 2 == 0 ? .circular : .continuous)))
     }
-    let list = DisplayList(size: size, scale: scale, background: RGBA8(200, 210, 220), shapes: shapes)
-    guard (try? list.checkLimits()) != nil, list.pixelWidth >= 1, list.pixelHeight >= 1 else { return 0 }
-    let canvas = Rasterizer().render(list)
-    for pixel in stride(from: 3, to: canvas.pixels.count, by: 4) where canvas.pixels[pixel] != 255 {
-        fatalError("pixel \(pixel / 4) lost its opacity")
-    }
-    return 0
+    return shapes
 }
 
 /// Any linear transform within the limits, a pure rotation, or a singular one.

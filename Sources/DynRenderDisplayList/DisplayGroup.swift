@@ -1,0 +1,70 @@
+import Foundation
+import DynRenderGeometry
+import DynRenderPixels
+
+/// Entries drawn as one picture (display list v2's `"type": "group"`): into a transparent layer,
+/// which is then cut by an optional rounded-rectangle clip and composited with one opacity. This
+/// is a UIKit view with subviews: with group opacity (iOS 7's default `allowsGroupOpacity`) a view
+/// and its subviews fade as one picture, so a white bar on a red card stays white while the card
+/// fades, instead of turning pink where the red shows through; `clipsToBounds` /
+/// `layer.masksToBounds` cut the subviews at the view's rounded, turned bounds.
+///
+/// A group with `alpha` 1 and no `clip` draws exactly as its entries drawn one by one.
+public struct DisplayGroup: Equatable, Sendable {
+    /// The entries, back to front, groups included.
+    public var shapes: [DisplayItem]
+    /// Opacity 0…1 of the layer as a whole.
+    public var alpha: Double
+    /// The layer is multiplied by this shape's anti-aliased coverage, if given.
+    public var clip: ClipRectangle?
+
+    public init(shapes: [DisplayItem], alpha: Double = 1, clip: ClipRectangle? = nil) {
+        self.shapes = shapes
+        self.alpha = alpha
+        self.clip = clip
+    }
+
+    /// Whether the group draws differently from its entries drawn flat: it fades or clips.
+    public var needsLayer: Bool { alpha < 1 || clip != nil }
+}
+
+/// A clip: a rounded rectangle's geometry, with the meaning `RoundedRectangle` gives its fields
+/// (centre and size in points, corner radius clamped to half the shorter side, a linear transform
+/// about the centre, circular or continuous corners).
+public struct ClipRectangle: Equatable, Sendable {
+    public var center: CGPoint
+    public var size: CGSize
+    public var cornerRadius: Double
+    public var transform: CGAffineTransform
+    public var cornerCurve: CornerCurve
+
+    public init(center: CGPoint, size: CGSize, cornerRadius: Double = 0, transform: CGAffineTransform = .identity,
+                cornerCurve: CornerCurve = .circular) {
+        self.center = center
+        self.size = size
+        self.cornerRadius = cornerRadius
+        self.transform = transform
+        self.cornerCurve = cornerCurve
+    }
+
+    /// The rounded rectangle of this geometry, filled with `color`: what the clip's coverage is
+    /// drawn as.
+    public func shape(fill color: RGBA8 = RGBA8(255, 255, 255)) -> RoundedRectangle {
+        RoundedRectangle(center: center, size: size, cornerRadius: cornerRadius, transform: transform, fill: color,
+                         cornerCurve: cornerCurve)
+    }
+}
+
+extension Sequence where Element == DisplayItem {
+    /// Calls `body` with every entry that draws (rectangles, text, paths, images), descending
+    /// into groups, in drawing order.
+    public func forEachDrawnEntry(_ body: (DisplayItem) throws -> Void) rethrows {
+        for item in self {
+            if case .group(let group) = item {
+                try group.shapes.forEachDrawnEntry(body)
+            } else {
+                try body(item)
+            }
+        }
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+import DynRenderGeometry
+import DynRenderDisplayList
+import DynRenderPixels
+import DynRenderText
+
+/// A rectangle of whole pixels: columns x0..<x1, rows y0..<y1.
+struct PixelBox: Equatable {
+    var x0: Int, y0: Int, x1: Int, y1: Int
+
+    var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
+
+    /// The pixels touched by the region (minX, minY)–(maxX, maxY) in pixels, within `limit`;
+    /// nil when nothing of it is inside, or it is not finite.
+    init?(minX: Double, minY: Double, maxX: Double, maxY: Double, within limit: PixelBox) {
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return nil }
+        // Compared as doubles first, so a far-off coordinate never reaches Int(_:).
+        func clamp(_ v: Double, _ low: Int, _ high: Int) -> Int { v <= Double(low) ? low : v >= Double(high) ? high : Int(v) }
+        x0 = clamp(minX.rounded(.down), limit.x0, limit.x1)
+        x1 = clamp(maxX.rounded(.up), limit.x0, limit.x1)
+        y0 = clamp(minY.rounded(.down), limit.y0, limit.y1)
+        y1 = clamp(maxY.rounded(.up), limit.y0, limit.y1)
+        if isEmpty { return nil }
+    }
+
+    init(x0: Int, y0: Int, x1: Int, y1: Int) {
+        (self.x0, self.y0, self.x1, self.y1) = (x0, y0, x1, y1)
+    }
+
+    func union(_ other: PixelBox) -> PixelBox {
+        PixelBox(x0: min(x0, other.x0), y0: min(y0, other.y0), x1: max(x1, other.x1), y1: max(y1, other.y1))
+    }
+
+    func intersection(_ other: PixelBox) -> PixelBox? {
+        let box = PixelBox(x0: max(x0, other.x0), y0: max(y0, other.y0), x1: min(x1, other.x1), y1: min(y1, other.y1))
+        return box.isEmpty ? nil : box
+    }
+}
+
+extension Rasterizer {
+    /// A group: drawn flat when it neither fades nor clips (exactly as its entries drawn one by
+    /// one); otherwise its entries are drawn into a transparent layer covering only the pixels
+    /// they can touch, which is multiplied by the clip's coverage and composited source-over with
+    /// the group's opacity.
+    func draw(_ group: DisplayGroup, scale: Double, with paths: PathRasterizer, into canvas: inout Canvas) {
+        guard group.needsLayer else {
+            draw(group.shapes, scale: scale, with: paths, into: &canvas)
+            return
+        }
+        let alpha = min(max(group.alpha, 0), 1)
+        let whole = PixelBox(x0: 0, y0: 0, x1: canvas.width, y1: canvas.height)
+        guard alpha > 0, var box = Self.pixelBounds(of: group.shapes, scale: scale, within: whole) else { return }
+        if let clip = group.clip {
+            guard let clipBox = Self.pixelBounds(of: .rect(clip.shape()), scale: scale, within: whole),
+                  let inside = box.intersection(clipBox) else { return }
+            box = inside
+        }
+        // The layer is the box's pixels; entries are moved so that its corner is their origin.
+        let shift = CGVector(dx: -Double(box.x0) / scale, dy: -Double(box.y0) / scale)
+        var layer = Canvas(width: box.x1 - box.x0, height: box.y1 - box.y0)
+        draw(group.shapes.map { $0.translated(by: shift) }, scale: scale, with: paths, into: &layer)
+        var mask: Canvas?
+        if let clip = group.clip {
+            var coverage = Canvas(width: layer.width, height: layer.height)
+            fill(clip.shape().translated(by: shift), scale: scale, into: &coverage)
+            mask = coverage
+        }
+        Self.composite(layer, mask: mask, alpha: alpha, at: box, into: &canvas)
+    }
+
+    /// Source-over of the premultiplied `layer` onto `canvas` at `box`, each pixel scaled by
+    /// `alpha` and by the mask's alpha (coverage × 255), if any. Two channels per multiply, as the
+    /// path filler's blends: with k = alpha·mask/255 and keep = 1 − layerα·k/255 (both × 2¹⁶),
+    /// each channel is (layer·k + canvas·keep + ½) / 2¹⁶; layer ≤ layerα (premultiplied), so a
+    /// lane's sum stays below 256 · 2¹⁶ and cannot carry.
+    static func composite(_ layer: Canvas, mask: Canvas?, alpha: Double, at box: PixelBox, into canvas: inout Canvas) {
+        // k for every mask value: alpha × m / 255, × 2¹⁶.
+        let factors = (0...255).map { UInt64((alpha * Double($0) / 255 * 65536).rounded()) }
+        let width = canvas.width, layerWidth = layer.width
+        let lanes: UInt64 = 0x0000_00FF_0000_00FF, half: UInt64 = 0x0000_8000_0000_8000
+        layer.pixels.withUnsafeBytes { layerBytes in
+            let source = layerBytes.bindMemory(to: UInt32.self)
+            let coverage = mask?.pixels
+            coverage.withUnsafeBytesIfPresent { maskBytes in
+                canvas.pixels.withUnsafeMutableBytes { canvasBytes in
+                    let destination = canvasBytes.bindMemory(to: UInt32.self)
+                    for row in 0..<layer.height {
+                        let out = (row + box.y0) * width + box.x0
+                        for column in 0..<layerWidth {
+                            let index = row * layerWidth + column
+                            let s = UInt64(source[index])
+                            let sourceAlpha = s >> 24
+                            if sourceAlpha == 0 { continue }
+                            let m = maskBytes.map { Int($0[index * 4 + 3]) } ?? 255
+                            if m == 0 { continue }
+                            let k = factors[m]
+                            let keep = 65536 - (sourceAlpha * k) / 255
+                            let d = UInt64(destination[out + column])
+                            let rb = ((d & 0xFF) | ((d & 0xFF_0000) << 16)) * keep
+                                + ((s & 0xFF) | ((s & 0xFF_0000) << 16)) * k + half
+                            let ga = (((d >> 8) & 0xFF) | ((d & 0xFF00_0000) << 8)) * keep
+                                + (((s >> 8) & 0xFF) | ((s & 0xFF00_0000) << 8)) * k + half
+                            let packed = ((rb >> 16) & lanes) | (((ga >> 16) & lanes) << 8)
+                            destination[out + column] = UInt32(truncatingIfNeeded: packed | (packed >> 16))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The pixels `items` can touch, within `limit`: each entry's box, generously (shadows by
+    /// their blur, strokes by their miter, text by its advance and a font size all round).
+    static func pixelBounds(of items: [DisplayItem], scale: Double, within limit: PixelBox) -> PixelBox? {
+        var result: PixelBox?
+        for item in items {
+            guard let box = pixelBounds(of: item, scale: scale, within: limit) else { continue }
+            result = result.map { $0.union(box) } ?? box
+        }
+        return result
+    }
+
+    static func pixelBounds(of item: DisplayItem, scale: Double, within limit: PixelBox) -> PixelBox? {
+        /// The box of the rectangle (x0, y0)–(x1, y1) about `anchor`, through `t`, grown by
+        /// `margin` points, in pixels.
+        func box(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, anchor: CGPoint, _ t: CGAffineTransform,
+                 margin: Double) -> PixelBox? {
+            var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+            for (x, y) in [(x0, y0), (x1, y0), (x0, y1), (x1, y1)] {
+                let px = Double(anchor.x) + Double(t.a) * x + Double(t.c) * y
+                let py = Double(anchor.y) + Double(t.b) * x + Double(t.d) * y
+                minX = min(minX, px); maxX = max(maxX, px); minY = min(minY, py); maxY = max(maxY, py)
+            }
+            return PixelBox(minX: (minX - margin) * scale - 1, minY: (minY - margin) * scale - 1,
+                            maxX: (maxX + margin) * scale + 1, maxY: (maxY + margin) * scale + 1, within: limit)
+        }
+        switch item {
+        case .rect(let r):
+            let hx = Double(r.size.width) / 2, hy = Double(r.size.height) / 2
+            var result = box(-hx, -hy, hx, hy, anchor: r.center, r.transform, margin: 0)
+            if let shadow = r.shadow {
+                // The Gaussian is cut at 4σ = 2·blur; a margin of 2.5·blur holds it.
+                let moved = CGPoint(x: r.center.x + shadow.offset.dx, y: r.center.y + shadow.offset.dy)
+                if let s = box(-hx, -hy, hx, hy, anchor: moved, r.transform, margin: 2.5 * max(shadow.blur, 0)) {
+                    result = result.map { $0.union(s) } ?? s
+                }
+            }
+            return result
+        case .text(let run):
+            let size = run.font.size
+            let width = (try? FontLibrary.shared.layout(run.text, font: run.font, letterSpacing: run.letterSpacing).width) ?? 0
+            return box(min(0, width) - size, -2 * size, max(0, width) + size, size, anchor: run.origin, run.transform, margin: 0)
+        case .path(let p):
+            guard let b = p.path.controlBounds else { return nil }
+            // A miter reaches at most 10 half-widths from the outline (the miter limit).
+            let margin = p.stroke.map { 5 * max($0.width, 0) } ?? 0
+            return box(b.minX, b.minY, b.maxX, b.maxY, anchor: p.origin, p.transform, margin: margin)
+        case .group(let g):
+            guard let content = pixelBounds(of: g.shapes, scale: scale, within: limit) else { return nil }
+            guard let clip = g.clip else { return content }
+            return pixelBounds(of: .rect(clip.shape()), scale: scale, within: limit).flatMap { content.intersection($0) }
+        }
+    }
+}
+
+extension Optional where Wrapped == [UInt8] {
+    /// Calls `body` with the array's bytes, or with nil when there is no array.
+    func withUnsafeBytesIfPresent<R>(_ body: (UnsafeRawBufferPointer?) throws -> R) rethrows -> R {
+        switch self {
+        case .some(let array): return try array.withUnsafeBytes { try body($0) }
+        case .none: return try body(nil)
+        }
+    }
+}
+
+extension DisplayItem {
+    /// The entry moved by `offset` points (its anchor, and everything inside a group).
+    func translated(by offset: CGVector) -> DisplayItem {
+        func moved(_ p: CGPoint) -> CGPoint { CGPoint(x: p.x + offset.dx, y: p.y + offset.dy) }
+        switch self {
+        case .rect(var r):
+            r.center = moved(r.center)
+            return .rect(r)
+        case .text(var t):
+            t.origin = moved(t.origin)
+            return .text(t)
+        case .path(var p):
+            p.origin = moved(p.origin)
+            return .path(p)
+        case .group(var g):
+            g.shapes = g.shapes.map { $0.translated(by: offset) }
+            if let center = g.clip?.center { g.clip?.center = moved(center) }
+            return .group(g)
+        }
+    }
+}
+
+extension RoundedRectangle {
+    /// The rectangle moved by `offset` points.
+    func translated(by offset: CGVector) -> RoundedRectangle {
+        var moved = self
+        moved.center = CGPoint(x: center.x + offset.dx, y: center.y + offset.dy)
+        return moved
+    }
+}
