@@ -55,31 +55,34 @@ let package = Package(
         // 5. Text: fonts found by fontconfig, shaped by HarfBuzz, outlines and metrics from FreeType.
         .target(name: "DynRenderText",
                 dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "DynRenderGeometry", "DynRenderDisplayList"]),
-        // 6. A headless collection view, the flow layout and the springy, draggable and Newtonian layouts.
+        // 6. Images: PNGs of any colour type read by libpng, premultiplied and mip-mapped, cached per file.
+        .target(name: "DynRenderImages", dependencies: ["CPNG", "DynRenderPixels", "DynRenderDisplayList"]),
+        // 7. A headless collection view, the flow layout and the springy, draggable and Newtonian layouts.
         .target(name: "DynRenderCollectionViews",
                 dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDynamics", "DynRenderDisplayList"]),
-        // 7. Scenes: views driven by dynamics, a timeline of touches and animations, drawn as display lists.
+        // 8. Scenes: views driven by dynamics, a timeline of touches and animations, drawn as display lists.
         .target(name: "DynRenderScene",
                 dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDynamics", "DynRenderDisplayList",
-                               "DynRenderText", "DynRenderCollectionViews"]),
-        // 8. Display lists to anti-aliased, exact-coverage RGBA canvases.
+                               "DynRenderText", "DynRenderImages", "DynRenderCollectionViews"]),
+        // 9. Display lists to anti-aliased, exact-coverage RGBA canvases.
         .target(name: "DynRenderRaster",
-                dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDisplayList", "DynRenderText"]),
-        // 9. PNG, APNG and GIF through libpng and giflib, plus atomic file output.
-        .target(name: "DynRenderCodecs", dependencies: ["CPNG", "CGIF", "DynRenderPixels"]),
-        // 10. The streaming pipeline: sample a scene or a trace, rasterise, encode, write atomically.
+                dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDisplayList", "DynRenderText",
+                               "DynRenderImages"]),
+        // 10. PNG, APNG and GIF through libpng and giflib, plus atomic file output.
+        .target(name: "DynRenderCodecs", dependencies: ["CPNG", "CGIF", "DynRenderPixels", "DynRenderImages"]),
+        // 11. The streaming pipeline: sample a scene or a trace, rasterise, encode, write atomically.
         .target(name: "DynRenderPipeline",
                 dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDisplayList", "DynRenderText",
-                               "DynRenderScene", "DynRenderRaster", "DynRenderCodecs"]),
-        // 11. Image and sequence comparison on pixels alone: counts, perceptual threshold, anti-aliasing, diff images.
+                               "DynRenderImages", "DynRenderScene", "DynRenderRaster", "DynRenderCodecs"]),
+        // 12. Image and sequence comparison on pixels alone: counts, perceptual threshold, anti-aliasing, diff images.
         .target(name: "DynRenderDiff", dependencies: ["DynRenderPixels"]),
-        // 12. Reading PNGs, PNG directories and GIFs for comparison.
+        // 13. Reading PNGs, PNG directories and GIFs for comparison.
         .target(name: "DynRenderDiffFiles", dependencies: ["DynRenderDiff", "DynRenderCodecs", "DynRenderPixels"]),
-        // The front door: re-exports 1–12.
+        // The front door: re-exports 1–13.
         .target(name: "DynRender",
                 dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDynamics", "DynRenderDisplayList",
-                               "DynRenderText", "DynRenderCollectionViews", "DynRenderScene", "DynRenderRaster",
-                               "DynRenderCodecs", "DynRenderPipeline", "DynRenderDiff", "DynRenderDiffFiles"]),
+                               "DynRenderText", "DynRenderImages", "DynRenderCollectionViews", "DynRenderScene",
+                               "DynRenderRaster", "DynRenderCodecs", "DynRenderPipeline", "DynRenderDiff", "DynRenderDiffFiles"]),
 
         // Golden directories: compare stills with PNGs on disk, record them (no test framework).
         .target(name: "DynRenderGoldens",
@@ -122,7 +125,7 @@ let package = Package(
         .testTarget(name: "DynamicsTests",
                     dependencies: ["DynRenderDynamics", "DynRenderGeometry", "DynRenderPhysicsWorkloads", "DynRenderTestSupport"]),
         .testTarget(name: "LayoutTests", dependencies: ["DynRender"]),
-        .testTarget(name: "RasterTests", dependencies: ["DynRender", "DynRenderTestSupport", "CFreeType"]),
+        .testTarget(name: "RasterTests", dependencies: ["DynRender", "DynRenderTestSupport", "CFreeType", "CPNG"]),
         .testTarget(name: "CodecsTests", dependencies: ["DynRenderCodecs", "DynRenderPixels"]),
         .testTarget(name: "RenderingTests", dependencies: ["DynRender", "DynRenderDemos"]),
         .testTarget(name: "DiffTests", dependencies: ["DynRender"]),

@@ -10,6 +10,7 @@
 @_exported import DynRenderDynamics
 @_exported import DynRenderDisplayList
 @_exported import DynRenderText
+@_exported import DynRenderImages
 @_exported import DynRenderCollectionViews
 @_exported import DynRenderScene
 @_exported import DynRenderRaster

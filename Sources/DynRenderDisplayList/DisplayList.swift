@@ -4,7 +4,7 @@ import DynRenderPixels
 
 /// One frame's drawing, the contract between a scene and the rasteriser
 /// (`shared/spec/display-list.md` and `display-list-v2.md`): a canvas in points, its scale, an
-/// opaque background, and entries (rounded rectangles, lines of text, paths, groups) drawn in
+/// opaque background, and entries (rounded rectangles, lines of text, paths, images, groups) drawn in
 /// order, later on top.
 public struct DisplayList: Equatable, Sendable {
     /// Canvas size, points.
@@ -36,6 +36,8 @@ public enum DisplayItem: Equatable, Sendable {
     case text(TextRun)
     /// A filled and optionally stroked vector path (`"type": "path"`).
     case path(PathShape)
+    /// A bitmap scaled into a rounded rectangle (`"type": "image"`).
+    case image(ImageShape)
     /// Entries drawn as one picture, faded and clipped as a whole (`"type": "group"`).
     case group(DisplayGroup)
 

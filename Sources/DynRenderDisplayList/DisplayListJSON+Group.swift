@@ -57,7 +57,7 @@ extension DisplayListJSON {
         }
     }
 
-    static func encode(_ group: DisplayGroup) throws -> String {
+    static func encode(_ group: DisplayGroup, imageSource: (ImageSource) throws -> String) throws -> String {
         var out = "{\"type\":\"group\",\"alpha\":\(try number(group.alpha, "alpha"))"
         if let clip = group.clip {
             out += ",\"clip\":{\"cx\":\(try number(Double(clip.center.x), "clip.cx")),\"cy\":\(try number(Double(clip.center.y), "clip.cy"))"
@@ -69,6 +69,6 @@ extension DisplayListJSON {
             if clip.cornerCurve == .continuous { out += ",\"curve\":\"continuous\"" }
             out += "}"
         }
-        return out + ",\"shapes\":[\(try encode(group.shapes))]}"
+        return out + ",\"shapes\":[\(try encode(group.shapes, imageSource: imageSource))]}"
     }
 }

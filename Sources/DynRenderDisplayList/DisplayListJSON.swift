@@ -37,27 +37,30 @@ public struct DisplayListError: Error, CustomStringConvertible, Equatable {
 }
 
 /// Reads and writes the JSON Lines display-list format of `shared/spec/display-list.md` (v1) and
-/// its v2 entries (`display-list-v2.md`: `text`, `path` and `group`), with dynrender's backwards-compatible
+/// its v2 entries (`display-list-v2.md`: `text`, `path`, `image` and `group`), with dynrender's backwards-compatible
 /// extensions documented in `docs/display-list-extensions.md`: an optional `transform`
 /// [a, b, c, d] for shapes whose transform is not a pure rotation, an optional `border`
 /// {width, color} and `curve`. A file of v1 shapes reads and writes exactly as before.
 ///
-/// The entries' records, checks and writers are in `DisplayListJSON+Rect.swift`, `+Text`, `+Path`
-/// and `+Group`.
+/// The entries' records, checks and writers are in `DisplayListJSON+Rect.swift`, `+Text`, `+Path`,
+/// `+Image` and `+Group`.
 public enum DisplayListJSON {
     /// The frame as one line of JSON (no newline). Numbers are written in their shortest exact
     /// form, so the same frame always gives the same bytes. Fails on non-finite numbers, which
-    /// JSON cannot hold.
-    public static func encode(_ frame: DisplayListFrame) throws -> String {
+    /// JSON cannot hold. `imageSource` writes an image entry's `src` (by default a file's path as
+    /// held, an embedded PNG as a data URL); a trace writer passes one that names files relative
+    /// to the trace, or embeds them.
+    public static func encode(_ frame: DisplayListFrame,
+                              imageSource: (ImageSource) throws -> String = defaultImageSource) throws -> String {
         let list = frame.list
         var out = "{\"frame\":\(frame.index),\"t\":\(try number(frame.time, "t"))"
         out += ",\"width\":\(try number(Double(list.size.width), "width")),\"height\":\(try number(Double(list.size.height), "height"))"
         out += ",\"scale\":\(try number(list.scale, "scale")),\"background\":\"\(hex(list.background, alpha: false))\",\"shapes\":["
-        return out + (try encode(list.shapes)) + "]}"
+        return out + (try encode(list.shapes, imageSource: imageSource)) + "]}"
     }
 
     /// Entries as the comma-separated members of a `shapes` array.
-    static func encode(_ items: [DisplayItem]) throws -> String {
+    static func encode(_ items: [DisplayItem], imageSource: (ImageSource) throws -> String) throws -> String {
         var out = ""
         for (i, item) in items.enumerated() {
             if i > 0 { out += "," }
@@ -65,7 +68,8 @@ public enum DisplayListJSON {
             case .rect(let rect): out += try encode(rect)
             case .text(let run): out += try encode(run)
             case .path(let path): out += try encode(path)
-            case .group(let group): out += try encode(group)
+            case .image(let image): out += try encode(image, source: imageSource)
+            case .group(let group): out += try encode(group, imageSource: imageSource)
             }
         }
         return out
@@ -125,6 +129,7 @@ public enum DisplayListJSON {
             case .rect(let r): items.append(.rect(try r.shape(fail)))
             case .text(let r): items.append(.text(try r.run(fail, baseDirectory: baseDirectory)))
             case .path(let r): items.append(.path(try r.shape(fail)))
+            case .image(let r): items.append(.image(try r.shape(fail, baseDirectory: baseDirectory)))
             case .group(let r): items.append(.group(try r.group(fail, baseDirectory: baseDirectory)))
             }
         }
@@ -143,7 +148,7 @@ public enum DisplayListJSON {
 
     /// A shape as written, told apart by its `type` (absent for v1's rounded rectangles).
     enum ShapeRecord: Decodable {
-        case rect(RectRecord), text(TextRecord), path(PathRecord)
+        case rect(RectRecord), text(TextRecord), path(PathRecord), image(ImageRecord)
         indirect case group(GroupRecord)
 
         private enum Keys: String, CodingKey { case type }
@@ -154,11 +159,12 @@ public enum DisplayListJSON {
             case "rect": self = .rect(try RectRecord(from: decoder))
             case "text": self = .text(try TextRecord(from: decoder))
             case "path": self = .path(try PathRecord(from: decoder))
+            case "image": self = .image(try ImageRecord(from: decoder))
             case "group": self = .group(try GroupRecord(from: decoder))
             case let other:
                 throw DecodingError.dataCorruptedError(
                     forKey: .type, in: keyed,
-                    debugDescription: "must be \"rect\", \"text\", \"path\" or \"group\", not '\(other)' (this reader knows display list v2 without images)")
+                    debugDescription: "must be \"rect\", \"text\", \"path\", \"image\" or \"group\", not '\(other)'")
             }
         }
     }

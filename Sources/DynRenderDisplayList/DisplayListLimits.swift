@@ -121,8 +121,21 @@ extension DisplayItem {
         case .rect(let shape): return shape.limitViolation()
         case .text(let run): return run.limitViolation()
         case .path(let shape): return shape.limitViolation()
+        case .image(let image): return image.limitViolation()
         case .group(let group): return group.limitViolation()
         }
+    }
+}
+
+extension ImageShape {
+    /// The first field (`cx`, `w`, `src`…) past `DisplayListLimits`, or nil; the PNG's own size
+    /// is checked when it is read.
+    public func limitViolation() -> (field: String, problem: String)? {
+        var geometry = outline.shape()
+        geometry.alpha = alpha
+        if let v = geometry.limitViolation() { return v }
+        if case .file(let path) = source, path.utf8.count > 4096 { return ("src", "must be a path of at most 4096 bytes") }
+        return nil
     }
 }
 

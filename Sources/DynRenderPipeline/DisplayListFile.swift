@@ -8,6 +8,7 @@ import DynRenderCodecs
 import DynRenderRaster
 import DynRenderDisplayList
 import DynRenderText
+import DynRenderImages
 
 /// The frames of a JSON Lines display-list file, read one line at a time.
 ///
@@ -80,9 +81,11 @@ public final class DisplayListFile: FrameSource {
             if line.isEmpty { continue }
             let frame = try DisplayListJSON.decode(line, lineNumber: lineNumber,
                                                    baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent())
-            // Every font found before the frame is drawn; a missing one is this line's error.
+            // Every font and picture found before the frame is drawn; a missing one is this
+            // line's error.
             do {
                 try frame.list.checkFonts()
+                try frame.list.checkImages()
             } catch let error as DisplayListLimitError {
                 throw DisplayListError(line: lineNumber, field: error.field, problem: error.problem)
             }

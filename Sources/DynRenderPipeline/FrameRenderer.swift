@@ -2,6 +2,7 @@ import Foundation
 import DynRenderCodecs
 import DynRenderDisplayList
 import DynRenderText
+import DynRenderImages
 import DynRenderRaster
 import DynRenderScene
 import DynRenderPixels
@@ -65,12 +66,13 @@ public struct FrameRenderer {
             var needsPixels = false, needsChange = false
             var count = 0
             while let frame = try source.next() {
-                // Every frame within the display list's limits, and its fonts found, before it is
+                // Every frame within the display list's limits, its fonts and pictures found, before it is
                 // drawn: a scene's numbers can run away (a thrown item, a huge transform) as well
                 // as a file's.
                 do {
                     try frame.list.checkLimits()
                     try frame.list.checkFonts()
+                    try frame.list.checkImages()
                 } catch let error as DisplayListLimitError {
                     throw RenderUsageError("frame \(frame.index) (t = \(RenderPlan.format(frame.time)) s): \(error)")
                 }

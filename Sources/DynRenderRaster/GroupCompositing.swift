@@ -69,39 +69,25 @@ extension Rasterizer {
     }
 
     /// Source-over of the premultiplied `layer` onto `canvas` at `box`, each pixel scaled by
-    /// `alpha` and by the mask's alpha (coverage × 255), if any. Two channels per multiply, as the
-    /// path filler's blends: with k = alpha·mask/255 and keep = 1 − layerα·k/255 (both × 2¹⁶),
-    /// each channel is (layer·k + canvas·keep + ½) / 2¹⁶; layer ≤ layerα (premultiplied), so a
-    /// lane's sum stays below 256 · 2¹⁶ and cannot carry.
+    /// `alpha` and by the mask's alpha (coverage × 255), if any (`PackedPixel.over`).
     static func composite(_ layer: Canvas, mask: Canvas?, alpha: Double, at box: PixelBox, into canvas: inout Canvas) {
-        // k for every mask value: alpha × m / 255, × 2¹⁶.
+        // The factor for every mask value: alpha × m / 255, × 2¹⁶.
         let factors = (0...255).map { UInt64((alpha * Double($0) / 255 * 65536).rounded()) }
         let width = canvas.width, layerWidth = layer.width
-        let lanes: UInt64 = 0x0000_00FF_0000_00FF, half: UInt64 = 0x0000_8000_0000_8000
         layer.pixels.withUnsafeBytes { layerBytes in
             let source = layerBytes.bindMemory(to: UInt32.self)
-            let coverage = mask?.pixels
-            coverage.withUnsafeBytesIfPresent { maskBytes in
+            (mask?.pixels).withUnsafeBytesIfPresent { maskBytes in
                 canvas.pixels.withUnsafeMutableBytes { canvasBytes in
                     let destination = canvasBytes.bindMemory(to: UInt32.self)
                     for row in 0..<layer.height {
                         let out = (row + box.y0) * width + box.x0
                         for column in 0..<layerWidth {
                             let index = row * layerWidth + column
-                            let s = UInt64(source[index])
-                            let sourceAlpha = s >> 24
-                            if sourceAlpha == 0 { continue }
+                            let s = source[index]
+                            if s >> 24 == 0 { continue }
                             let m = maskBytes.map { Int($0[index * 4 + 3]) } ?? 255
                             if m == 0 { continue }
-                            let k = factors[m]
-                            let keep = 65536 - (sourceAlpha * k) / 255
-                            let d = UInt64(destination[out + column])
-                            let rb = ((d & 0xFF) | ((d & 0xFF_0000) << 16)) * keep
-                                + ((s & 0xFF) | ((s & 0xFF_0000) << 16)) * k + half
-                            let ga = (((d >> 8) & 0xFF) | ((d & 0xFF00_0000) << 8)) * keep
-                                + (((s >> 8) & 0xFF) | ((s & 0xFF00_0000) << 8)) * k + half
-                            let packed = ((rb >> 16) & lanes) | (((ga >> 16) & lanes) << 8)
-                            destination[out + column] = UInt32(truncatingIfNeeded: packed | (packed >> 16))
+                            destination[out + column] = PackedPixel.over(s, factor: factors[m], onto: destination[out + column])
                         }
                     }
                 }
@@ -150,6 +136,8 @@ extension Rasterizer {
             let size = run.font.size
             let width = (try? FontLibrary.shared.layout(run.text, font: run.font, letterSpacing: run.letterSpacing).width) ?? 0
             return box(min(0, width) - size, -2 * size, max(0, width) + size, size, anchor: run.origin, run.transform, margin: 0)
+        case .image(let image):
+            return pixelBounds(of: .rect(image.outline.shape()), scale: scale, within: limit)
         case .path(let p):
             guard let b = p.path.controlBounds else { return nil }
             // A miter reaches at most 10 half-widths from the outline (the miter limit).
@@ -187,6 +175,9 @@ extension DisplayItem {
         case .path(var p):
             p.origin = moved(p.origin)
             return .path(p)
+        case .image(var i):
+            i.center = moved(i.center)
+            return .image(i)
         case .group(var g):
             g.shapes = g.shapes.map { $0.translated(by: offset) }
             if let center = g.clip?.center { g.clip?.center = moved(center) }

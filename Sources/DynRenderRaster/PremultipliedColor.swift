@@ -145,3 +145,38 @@ struct FixedPointColor {
         return channel(r, 0) | channel(g, 8) | channel(b, 16) | channel(a, 24)
     }
 }
+
+/// Source-over of packed premultiplied pixels (R in the low byte) scaled by a factor: what a
+/// group's layer and an image's samples are composited with.
+enum PackedPixel {
+    /// `source` × k/2¹⁶ over `destination`: per channel (source·k + destination·keep + ½)/2¹⁶
+    /// with keep = 2¹⁶ − sourceα·k/255. Two channels per multiply, in the 32-bit lanes of a
+    /// 64-bit word; source ≤ sourceα (premultiplied) keeps each lane's sum below 256·2¹⁶, so no
+    /// lane carries and no channel needs clamping. k is at most 2¹⁶.
+    @inline(__always) static func over(_ source: UInt32, factor k: UInt64, onto destination: UInt32) -> UInt32 {
+        let s = UInt64(source), d = UInt64(destination)
+        let keep = 65536 &- ((s &>> 24) &* k) / 255
+        let half: UInt64 = 0x0000_8000_0000_8000, lanes: UInt64 = 0x0000_00FF_0000_00FF
+        let rb = ((d & 0xFF) | ((d & 0xFF_0000) &<< 16)) &* keep &+ ((s & 0xFF) | ((s & 0xFF_0000) &<< 16)) &* k &+ half
+        let ga = (((d &>> 8) & 0xFF) | ((d & 0xFF00_0000) &<< 8)) &* keep
+            &+ (((s &>> 8) & 0xFF) | ((s & 0xFF00_0000) &<< 8)) &* k &+ half
+        let packed = ((rb &>> 16) & lanes) | (((ga &>> 16) & lanes) &<< 8)
+        return UInt32(truncatingIfNeeded: packed | (packed &>> 16))
+    }
+
+    /// The bilinear mix of four packed premultiplied pixels with weights that sum to 256, rounded
+    /// to nearest; two channels per multiply (each lane's sum is at most 255·256).
+    @inline(__always) static func mix(_ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32,
+                                      _ w00: UInt64, _ w10: UInt64, _ w01: UInt64, _ w11: UInt64) -> UInt32 {
+        @inline(__always) func spread(_ p: UInt32) -> (UInt64, UInt64) {
+            let v = UInt64(p)
+            return ((v & 0xFF) | ((v & 0xFF_0000) &<< 16), ((v &>> 8) & 0xFF) | ((v & 0xFF00_0000) &<< 8))
+        }
+        let a = spread(p00), b = spread(p10), c = spread(p01), d = spread(p11)
+        let half: UInt64 = 0x0000_0080_0000_0080, lanes: UInt64 = 0x0000_00FF_0000_00FF
+        let rb = ((a.0 &* w00 &+ b.0 &* w10 &+ c.0 &* w01 &+ d.0 &* w11 &+ half) &>> 8) & lanes
+        let ga = ((a.1 &* w00 &+ b.1 &* w10 &+ c.1 &* w01 &+ d.1 &* w11 &+ half) &>> 8) & lanes
+        let packed = rb | (ga &<< 8)
+        return UInt32(truncatingIfNeeded: packed | (packed &>> 16))
+    }
+}

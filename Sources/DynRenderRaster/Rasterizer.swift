@@ -35,6 +35,8 @@ public struct Rasterizer: Sendable {
                 draw(run, scale: scale, with: paths, into: &canvas)
             case .path(let shape):
                 draw(shape, scale: scale, with: paths, into: &canvas)
+            case .image(let image):
+                draw(image, scale: scale, into: &canvas)
             case .group(let group):
                 draw(group, scale: scale, with: paths, into: &canvas)
             }

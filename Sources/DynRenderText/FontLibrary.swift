@@ -112,7 +112,7 @@ extension DisplayList {
                 }
             case .group(let group):
                 try checkFonts(group.shapes, prefix: "\(prefix)shapes[\(index)].", library)
-            case .rect, .path:
+            case .rect, .path, .image:
                 continue
             }
         }

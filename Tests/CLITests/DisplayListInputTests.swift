@@ -8,6 +8,23 @@ extension CLITests {
     /// JSON written with single quotes, for readable rows.
     static func json(_ text: String) -> String { text.replacingOccurrences(of: "'", with: "\"") }
 
+    /// A PNG header (signature and IHDR with a correct CRC) for a 100 000 × 100 000 picture,
+    /// base64: refused from its header alone.
+    static let hugePNGHeader: String = {
+        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
+        var chunk: [UInt8] = Array("IHDR".utf8) + [0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0, 8, 2, 0, 0, 0]
+        // CRC-32 (ISO-HDLC) of the chunk's type and data.
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in chunk {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        crc ^= 0xFFFF_FFFF
+        chunk += [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
+        bytes += chunk
+        return Data(bytes).base64EncodedString()
+    }()
+
     static func frame(_ shapes: String, canvas: String = "'width':100,'height':100,'scale':1") -> String {
         json("{'frame':0,'t':0," + canvas + ",'background':'#FFFFFF','shapes':[" + shapes + "]}")
     }
@@ -52,7 +69,21 @@ extension CLITests {
         (frame("{'type':'path','d':'M 0 0 L 2e6 0 Z','x':0,'y':0,'fill':'#000000'}"), "field 'shapes[0].d': every point must be within ±1000000 pt (the limit)"),
         (frame("{'type':'path','d':'M 0 0 L 1 0 Z','x':0,'y':0,'fill':'#000000','fillRule':'winding'}"),
          "field 'shapes[0].fillRule': must be \"nonzero\" or \"evenodd\", not 'winding'"),
-        (frame("{'type':'image','src':'a.png','cx':1,'cy':1,'w':1,'h':1}"), "field 'shapes[0].type': must be \"rect\", \"text\", \"path\" or \"group\", not 'image'"),
+        (frame("{'type':'image','src':'a.png','cx':1,'cy':1,'w':1,'h':1}"), "field 'shapes[0].src': image '"),
+        (frame("{'type':'image','src':'a.png','cx':1,'cy':1,'w':1,'h':1}"), "/a.png': no such file"),
+        (frame("{'type':'image','src':'in.jsonl','cx':1,'cy':1,'w':1,'h':1}"), "/in.jsonl': not a PNG file (the signature is missing)"),
+        (frame("{'type':'image','src':'.','cx':1,'cy':1,'w':1,'h':1}"), "is a directory"),
+        (frame("{'type':'image','src':'data:image/png;base64,@@@','cx':1,'cy':1,'w':1,'h':1}"),
+         "field 'shapes[0].src': a data URL must be data:image/png;base64, followed by base64 PNG bytes"),
+        (frame("{'type':'image','src':'data:image/png;base64,R0lGODlh','cx':1,'cy':1,'w':1,'h':1}"),
+         "field 'shapes[0].src': embedded PNG: not a PNG file"),
+        (frame("{'type':'image','src':'data:image/png;base64,\(hugePNGHeader)','cx':1,'cy':1,'w':1,'h':1}"),
+         "field 'shapes[0].src': embedded PNG: a PNG of 100000x100000 pixels is over the limit of 16384 pixels a side and 100 Mpx"),
+        (frame("{'type':'image','src':'a.png','cx':1,'cy':1,'w':0,'h':1}"), "field 'shapes[0].w': must be a positive number of points"),
+        (frame("{'type':'image','src':'a.png','cx':1,'cy':1,'w':1,'h':1,'filter':'cubic'}"),
+         "field 'shapes[0].filter': must be \"linear\" or \"nearest\", not 'cubic'"),
+        (frame("{'type':'video','src':'a.png','cx':1,'cy':1,'w':1,'h':1}"),
+         "field 'shapes[0].type': must be \"rect\", \"text\", \"path\", \"image\" or \"group\", not 'video'"),
         (frame("{'type':'group','alpha':0.5,'shapes':[{'cx':1,'cy':1,'w':1,'h':1,'radius':0,'angle':0,'fill':'#000000','alpha':1},{'cx':1,'cy':1,'w':1,'h':1,'radius':0,'angle':0,'fill':'red','alpha':1}]}"),
          "field 'shapes[0].shapes[1].fill': must be #RRGGBBAA or #RRGGBB, not 'red'"),
         (frame("{'type':'group','alpha':2,'shapes':[]}"), "field 'shapes[0].alpha': must be between 0 and 1, not 2"),

@@ -1,0 +1,68 @@
+import DynRenderPixels
+
+/// A decoded image ready to sample: premultiplied 8-bit RGBA packed in words (R in the low byte,
+/// as the canvas), with a mip-map chain — each level half the one before (rounded up), every
+/// pixel the average of the 2×2 (at an odd edge, 2×1 or 1×1) block above it. Sampling picks the
+/// level whose pixels are at most twice the size of the output's, so a screenshot scaled down
+/// several times over averages every source pixel instead of skipping most of them. Immutable.
+public final class MipmappedImage: Sendable {
+    /// One level: `width` × `height` premultiplied pixels, rows packed top first.
+    public struct Level: Sendable {
+        public let width: Int
+        public let height: Int
+        public let pixels: [UInt32]
+    }
+
+    /// Level 0 is the image itself; the last is 1×1.
+    public let levels: [Level]
+    /// Whether every pixel is opaque.
+    public let isOpaque: Bool
+
+    public var width: Int { levels[0].width }
+    public var height: Int { levels[0].height }
+
+    /// Premultiplies `image` (rounding to nearest) and builds its mip chain.
+    public init(_ image: RGBAImage) {
+        var base = [UInt32](repeating: 0, count: image.width * image.height)
+        var opaque = true
+        image.pixels.withUnsafeBufferPointer { bytes in
+            for i in base.indices {
+                let r = UInt32(bytes[4 * i]), g = UInt32(bytes[4 * i + 1]), b = UInt32(bytes[4 * i + 2]), a = UInt32(bytes[4 * i + 3])
+                if a != 255 { opaque = false }
+                @inline(__always) func times(_ c: UInt32) -> UInt32 { (c * a + 127) / 255 }
+                base[i] = a == 255 ? r | g << 8 | b << 16 | 0xFF00_0000 : times(r) | times(g) << 8 | times(b) << 16 | a << 24
+            }
+        }
+        var levels = [Level(width: image.width, height: image.height, pixels: base)]
+        while let last = levels.last, last.width > 1 || last.height > 1 {
+            levels.append(Self.halve(last))
+        }
+        self.levels = levels
+        isOpaque = opaque
+    }
+
+    /// The level below `level`: each pixel the rounded mean of the block of up to 2×2 above it.
+    private static func halve(_ level: Level) -> Level {
+        let width = (level.width + 1) / 2, height = (level.height + 1) / 2
+        var pixels = [UInt32](repeating: 0, count: width * height)
+        level.pixels.withUnsafeBufferPointer { source in
+            for y in 0..<height {
+                let y0 = 2 * y, y1 = min(2 * y + 1, level.height - 1)
+                for x in 0..<width {
+                    let x0 = 2 * x, x1 = min(2 * x + 1, level.width - 1)
+                    let block = [source[y0 * level.width + x0], source[y0 * level.width + x1],
+                                 source[y1 * level.width + x0], source[y1 * level.width + x1]]
+                    // Duplicated edge pixels count as often as they appear in the 2×2 block,
+                    // which keeps the mean of an odd edge's 1 or 2 distinct pixels exact.
+                    var word: UInt32 = 0
+                    for shift in stride(from: UInt32(0), to: 32, by: 8) {
+                        let sum = block.reduce(UInt32(0)) { $0 + ($1 >> shift & 0xFF) }
+                        word |= ((sum + 2) / 4) << shift
+                    }
+                    pixels[y * width + x] = word
+                }
+            }
+        }
+        return Level(width: width, height: height, pixels: pixels)
+    }
+}

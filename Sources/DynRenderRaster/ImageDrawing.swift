@@ -1,0 +1,89 @@
+import Foundation
+import DynRenderGeometry
+import DynRenderDisplayList
+import DynRenderImages
+
+extension Rasterizer {
+    /// An image entry: every pixel its rounded rectangle touches gets the image sampled at the
+    /// pixel's centre, mapped back through the entry's transform, scaled by the rectangle's exact
+    /// coverage there (the same as a `rect` of that geometry) and the entry's opacity, and is
+    /// composited source-over.
+    ///
+    /// Sampling, on premultiplied pixels: bilinear between pixel centres (weights to 1/256,
+    /// edges clamped); when the map shrinks the image by more than 2× (the longer of the
+    /// footprint's two axes, in source pixels per output pixel), from the mip level that brings
+    /// it under 2×, so every source pixel counts and a scaled-down screenshot does not shimmer.
+    /// `.nearest` takes the source pixel under the centre. An image that cannot be read draws
+    /// nothing here: the pipeline and the display-list reader check images
+    /// (`DisplayList.checkImages`) before any frame is drawn.
+    func draw(_ image: ImageShape, scale: Double, into canvas: inout Canvas) {
+        let opacity = min(max(image.alpha, 0), 1)
+        guard opacity > 0, let bitmap = try? ImageLibrary.shared.image(for: image.source),
+              let geometry = ShapeCoverage(image.outline.shape(), scale: scale),
+              let box = geometry.pixelBounds(width: canvas.width, height: canvas.height) else { return }
+        // Canvas pixel → image pixel (level 0): p/scale − centre, through the inverse transform,
+        // plus the half size, times image pixels per point.
+        let t = image.transform
+        let det = Double(t.a * t.d - t.b * t.c)
+        guard det != 0, det.isFinite else { return }
+        let ia = Double(t.d) / det, ib = -Double(t.b) / det, ic = -Double(t.c) / det, id = Double(t.a) / det
+        let sx = Double(bitmap.width) / Double(image.size.width), sy = Double(bitmap.height) / Double(image.size.height)
+        // u = u0 + dudx·X + dudy·Y, v likewise, at pixel centres X, Y (+½).
+        let dudx = ia * sx / scale, dudy = ic * sx / scale, dvdx = ib * sy / scale, dvdy = id * sy / scale
+        let u0 = (-(ia * Double(image.center.x) + ic * Double(image.center.y)) + Double(image.size.width) / 2) * sx
+        let v0 = (-(ib * Double(image.center.x) + id * Double(image.center.y)) + Double(image.size.height) / 2) * sy
+        let footprint = max((dudx * dudx + dvdx * dvdx).squareRoot(), (dudy * dudy + dvdy * dvdy).squareRoot())
+        // ⌊log₂ footprint⌋ by halving (no libm on the frame path), at most the last level.
+        var levelIndex = 0
+        if image.filter == .linear && footprint > 2 {
+            var remaining = footprint
+            while remaining >= 2 && levelIndex < bitmap.levels.count - 1 {
+                remaining /= 2
+                levelIndex += 1
+            }
+        }
+        let level = bitmap.levels[levelIndex]
+        // Level coordinates: the level's size over the image's (exact for halvings rounded up).
+        let lx = Double(level.width) / Double(bitmap.width), ly = Double(level.height) / Double(bitmap.height)
+        let factor = UInt64((opacity * 65536).rounded())
+        let width = canvas.width
+        let nearest = image.filter == .nearest
+        let maxX = level.width - 1, maxY = level.height - 1
+        level.pixels.withUnsafeBufferPointer { texels in
+            canvas.pixels.withUnsafeMutableBytes { bytes in
+                let words = bytes.bindMemory(to: UInt32.self)
+                for y in box.y0..<box.y1 {
+                    guard let span = geometry.columns(inRow: y, width: width) else { continue }
+                    let inside = geometry.interior(inRow: y, width: width)
+                    let rowTerms = geometry.row(y)
+                    let cy = Double(y) + 0.5
+                    for x in span {
+                        let coverage = inside.contains(x) ? 1 : geometry.coverage(x: x, y: y, row: rowTerms)
+                        if coverage <= 0 { continue }
+                        let cx = Double(x) + 0.5
+                        let u = (u0 + dudx * cx + dudy * cy) * lx, v = (v0 + dvdx * cx + dvdy * cy) * ly
+                        let sample: UInt32
+                        if nearest {
+                            let px = min(Int(min(max(u, 0), Double(maxX))), maxX), py = min(Int(min(max(v, 0), Double(maxY))), maxY)
+                            sample = texels[py * level.width + px]
+                        } else {
+                            // Between the centres of the four nearest pixels, clamped at the edges.
+                            let fu = min(max(u - 0.5, -1), Double(level.width)), fv = min(max(v - 0.5, -1), Double(level.height))
+                            let x0 = Int((fu + 1).rounded(.down)) - 1, y0 = Int((fv + 1).rounded(.down)) - 1
+                            let wx = UInt64(((fu - Double(x0)) * 256).rounded()), wy = UInt64(((fv - Double(y0)) * 256).rounded())
+                            let xa = min(max(x0, 0), maxX), xb = min(max(x0 + 1, 0), maxX)
+                            let ya = min(max(y0, 0), maxY) * level.width, yb = min(max(y0 + 1, 0), maxY) * level.width
+                            // Weights to 1/256 that sum to 256 exactly.
+                            let w11 = (wx * wy + 128) >> 8, w10 = wx - w11, w01 = wy - w11, w00 = 256 + w11 - wx - wy
+                            sample = PackedPixel.mix(texels[ya + xa], texels[ya + xb], texels[yb + xa], texels[yb + xb],
+                                                     w00, w10, w01, w11)
+                        }
+                        if sample >> 24 == 0 { continue }
+                        let k = coverage >= 1 ? factor : UInt64((opacity * coverage * 65536).rounded())
+                        words[y * width + x] = PackedPixel.over(sample, factor: k, onto: words[y * width + x])
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+import DynRender
+import DynRenderTestSupport
+
+/// Images: PNGs of every colour type and depth read as the pixels they hold, corrupt and
+/// oversized files refused with one line, and sampling against analytic expectations.
+@Suite struct ImageTests {
+    /// Straight-alpha RGBA of every pixel, through the reader image views use.
+    func read(_ bytes: [UInt8]) throws -> RGBAImage {
+        try PNGReader.decode(bytes).image
+    }
+
+    /// Every colour type at every depth it allows, plain and interlaced: a 7×5 gradient read back
+    /// as the 8-bit values the samples stand for (scaled by 255/(2^depth − 1), rounded).
+    @Test(arguments: [
+        (TestPNG.ColorType.gray, 1), (.gray, 2), (.gray, 4), (.gray, 8), (.gray, 16),
+        (.grayAlpha, 8), (.grayAlpha, 16), (.rgb, 8), (.rgb, 16), (.rgba, 8), (.rgba, 16),
+        (.palette, 1), (.palette, 2), (.palette, 4), (.palette, 8),
+    ] as [(TestPNG.ColorType, Int)])
+    func everyColourTypeAndDepthReads(type: TestPNG.ColorType, depth: Int) throws {
+        let maximum = (1 << depth) - 1
+        let width = 7, height = 5
+        // Spread over the whole range at every depth (a multiplicative hash of the position).
+        func value(_ x: Int, _ y: Int, _ c: Int) -> Int { ((x * 7 + y * 13 + c * 5 + 1) * 2_654_435_761 >> 7) % (maximum + 1) }
+        // A palette whose entries are distinct colours, the last half partly transparent.
+        let entries = 1 << min(depth, 8)
+        var palette: [UInt8] = [], alphas: [UInt8] = []
+        for i in 0..<entries {
+            let ramp = i * 255 / max(entries - 1, 1)
+            palette += [UInt8(ramp), UInt8(255 - ramp), UInt8((i * 77) % 256)]
+            alphas.append(UInt8(i < entries / 2 ? 255 : 255 - i * 100 / entries))
+        }
+        for interlaced in [false, true] {
+            let bytes = TestPNG.make(width: width, height: height, depth: depth, type: type, interlaced: interlaced,
+                                     palette: type == .palette ? palette : [], transparency: type == .palette ? alphas : [],
+                                     sample: value)
+            let image = try read(bytes)
+            #expect(image.width == width && image.height == height)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let eight = { (c: Int) in UInt8((Double(value(x, y, c)) * 255 / Double(maximum)).rounded()) }
+                    let expected: RGBA8
+                    switch type {
+                    case .gray: expected = RGBA8(eight(0), eight(0), eight(0), 255)
+                    case .grayAlpha: expected = RGBA8(eight(0), eight(0), eight(0), eight(1))
+                    case .rgb: expected = RGBA8(eight(0), eight(1), eight(2), 255)
+                    case .rgba: expected = RGBA8(eight(0), eight(1), eight(2), eight(3))
+                    case .palette:
+                        let i = value(x, y, 0)
+                        expected = RGBA8(palette[3 * i], palette[3 * i + 1], palette[3 * i + 2], alphas[i])
+                    }
+                    let got = image[x, y]
+                    // 16-bit values round to 8 bits once; transparent pixels keep no colour.
+                    let close = abs(Int(got.r) - Int(expected.r)) <= 1 && abs(Int(got.g) - Int(expected.g)) <= 1
+                        && abs(Int(got.b) - Int(expected.b)) <= 1 && got.a == expected.a
+                    #expect(close || (expected.a == 0 && got.a == 0),
+                            "\(type) \(depth)-bit\(interlaced ? " interlaced" : "") at (\(x), \(y)): \(got), expected \(expected)")
+                }
+            }
+        }
+    }
+
+    @Test func corruptTruncatedAndHostileFilesAreOneError() throws {
+        let good = TestPNG.make(width: 4, height: 4, depth: 8, type: .rgb) { x, y, c in x * 60 + c }
+        var flipped = good
+        flipped[good.count - 20] ^= 0xFF
+        var huge = good
+        // IHDR width → 20 000 (bytes 16–19); the CRC is now wrong too, but the size is refused first or the CRC is.
+        huge.replaceSubrange(16..<20, with: [0, 0, 0x4E, 0x20])
+        for (bytes, problem) in [(Array(good.prefix(good.count / 2)), "not a readable PNG"), (flipped, "not a readable PNG"),
+                                 (Array("GIF89a".utf8), "not a PNG file"), ([], "not a PNG file")] {
+            #expect(throws: ImageError.self) { try read(bytes) }
+            do { _ = try read(bytes) } catch let error as ImageError {
+                #expect(error.description.hasPrefix(problem) && !error.description.contains("\n"), "\(error)")
+            }
+        }
+        // A valid header over the limits is refused before its pixels are decoded, saying so.
+        for (w, h) in [(16_385, 10), (10_001, 10_000), (1 << 31 - 1, 1 << 31 - 1)] {
+            let big = TestPNG.withHeaderSize(good, width: UInt32(w), height: UInt32(h))
+            #expect(throws: ImageError("a PNG of \(w)x\(h) pixels is over the limit of 16384 pixels a side and 100 Mpx")) { try read(big) }
+        }
+        #expect(throws: ImageError.self) { try read(huge) }
+    }
+
+    // MARK: - Sampling
+
+    func embedded(_ bytes: [UInt8]) -> ImageSource { .embedded(EmbeddedPNG(bytes)) }
+
+    func render(_ items: [DisplayItem], width: Double, height: Double, scale: Double = 1,
+                background: RGBA8 = RGBA8(0, 0, 0)) -> RGBAImage {
+        Rasterizer().render(DisplayList(size: CGSize(width: width, height: height), scale: scale, background: background,
+                                        shapes: items)).image
+    }
+
+    /// A one-pixel checkerboard of black and white drawn 4× smaller is mid-grey everywhere
+    /// inside: the mip-map prefilter averages every source pixel (sampling without it would give
+    /// black and white moiré).
+    @Test func aCheckerboardMinifiedFourTimesIsMidGrey() {
+        let board = TestPNG.make(width: 256, height: 256, depth: 8, type: .gray) { x, y, _ in (x + y) % 2 == 0 ? 0 : 255 }
+        for (size, angle) in [(64.0, 0.0), (64.0, 0.3), (50.0, 0.0)] {
+            let image = ImageShape(source: embedded(board), center: CGPoint(x: 40, y: 40), size: CGSize(width: size, height: size),
+                                   transform: CGAffineTransform(rotationAngle: CGFloat(angle)))
+            let out = render([.image(image)], width: 80, height: 80, background: RGBA8(127, 127, 127))
+            var worst = 0.0
+            for y in 30..<50 { for x in 30..<50 { worst = max(worst, abs(Double(out[x, y].g) - 127.5)) } }
+            #expect(worst <= 1, "size \(size), angle \(angle): \(worst) levels from mid-grey")
+        }
+    }
+
+    /// A 2×2 image drawn 40× larger is bilinear between its pixel centres: flat within half a
+    /// source pixel of each edge, linear in between.
+    @Test func aTwoByTwoImageMagnifiedIsBilinearBetweenCentres() {
+        let colours: [[Int]] = [[0, 200], [100, 250]]  // (x, y) → grey
+        let tiny = TestPNG.make(width: 2, height: 2, depth: 8, type: .gray) { x, y, _ in colours[y][x] }
+        let out = render([.image(ImageShape(source: embedded(tiny), center: CGPoint(x: 40, y: 40), size: CGSize(width: 80, height: 80)))],
+                         width: 80, height: 80)
+        var worst = 0.0
+        for y in 0..<80 {
+            for x in 0..<80 {
+                // Pixel centre in source pixels, clamped to the centres (0.5 … 1.5).
+                let u = min(max((Double(x) + 0.5) / 40, 0.5), 1.5) - 0.5, v = min(max((Double(y) + 0.5) / 40, 0.5), 1.5) - 0.5
+                let expected = Double(colours[0][0]) * (1 - u) * (1 - v) + Double(colours[0][1]) * u * (1 - v)
+                    + Double(colours[1][0]) * (1 - u) * v + Double(colours[1][1]) * u * v
+                worst = max(worst, abs(Double(out[x, y].r) - expected))
+            }
+        }
+        #expect(worst <= 1.5, "\(worst)")
+    }
+
+    /// A white image's edges, turned and rounded, are exactly the coverage of a rectangle of the
+    /// same geometry; at alpha 0.5 it is half as strong.
+    @Test(arguments: [1.0, 2.0, 3.0])
+    func aTurnedImagesEdgesAreTheRectanglesCoverage(scale: Double) {
+        let white = TestPNG.make(width: 3, height: 5, depth: 8, type: .rgb) { _, _, _ in 255 }
+        let geometry = (center: CGPoint(x: 20.3, y: 19.7), size: CGSize(width: 22.5, height: 13.25), radius: 4.0,
+                        transform: CGAffineTransform(rotationAngle: 0.45))
+        for alpha in [1.0, 0.5] {
+            let image = render([.image(ImageShape(source: embedded(white), center: geometry.center, size: geometry.size,
+                                                  cornerRadius: geometry.radius, transform: geometry.transform, alpha: alpha))],
+                               width: 40, height: 40, scale: scale)
+            let rect = render([.rect(RoundedRectangle(center: geometry.center, size: geometry.size, cornerRadius: geometry.radius,
+                                                      transform: geometry.transform, fill: RGBA8(255, 255, 255), alpha: alpha))],
+                              width: 40, height: 40, scale: scale)
+            let worst = zip(image.pixels, rect.pixels).reduce(0) { max($0, abs(Int($1.0) - Int($1.1))) }
+            #expect(worst <= 1, "alpha \(alpha): \(worst)")
+        }
+    }
+
+    /// Transparent parts of an image show what is under them; premultiplied sampling keeps a
+    /// transparent pixel's colour out of its neighbours (no dark fringe).
+    @Test func transparencyIsPremultipliedWhenSampled() {
+        // Left column opaque red, right column fully transparent *green*: the blend between them
+        // may fade the red but must never tint it green.
+        let half = TestPNG.make(width: 2, height: 1, depth: 8, type: .rgba) { x, _, c in
+            x == 0 ? [255, 0, 0, 255][c] : [0, 255, 0, 0][c]
+        }
+        let out = render([.image(ImageShape(source: embedded(half), center: CGPoint(x: 20, y: 20), size: CGSize(width: 40, height: 40)))],
+                         width: 40, height: 40, background: RGBA8(0, 0, 255))
+        for x in 0..<40 { #expect(out[x, 20].g == 0, "no green at x = \(x): \(out[x, 20])") }
+        #expect(out[2, 20] == RGBA8(255, 0, 0) && out[38, 20] == RGBA8(0, 0, 255))
+    }
+}
