@@ -92,7 +92,8 @@ let package = Package(
         // The registry of dynrender's own demos, one file per demo, rendered through the pipeline.
         .target(name: "DynRenderDemos",
                 dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDynamics", "DynRenderDisplayList",
-                               "DynRenderCollectionViews", "DynRenderScene", "DynRenderCodecs", "DynRenderPipeline"]),
+                               "DynRenderImages", "DynRenderCollectionViews", "DynRenderScene", "DynRenderRaster",
+                               "DynRenderCodecs", "DynRenderPipeline"]),
         // Every demo's GIF, poster, contact sheet and Markdown index (`dynrender gallery`).
         .target(name: "DynRenderGallery",
                 dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDisplayList", "DynRenderText",

@@ -56,7 +56,7 @@ public enum DemoRegistry {
     public static let all: [Demo] = [
         drag, springy, cradle, alert,
         GravityDemo.demo, BehaviourTourDemos.collision, BehaviourTourDemos.elasticity, snap, attach,
-        BehaviourTourDemos.push, vortex,
+        BehaviourTourDemos.push, vortex, photos,
     ]
 
     public static func demo(named name: String) -> Demo? {

@@ -79,19 +79,48 @@ final class PNGSequenceOutput: FrameOutput {
     func cancel() { writer.cancel() }
 }
 
-/// Writes each frame's display list as a line of JSON (`--trace`), atomically.
+/// Writes each frame's display list as a line of JSON (`--trace`), atomically. Pictures are
+/// named relative to the trace's folder when they are inside it (by absolute path otherwise), or
+/// embedded as `data:` URLs, each file's encoded once.
 final class TraceOutput: FrameOutput {
     private let file: AtomicFile
+    private let directory: String
+    private let embedsImages: Bool
+    private var written: [ImageSource: String] = [:]
     let needsPixels = false
     let needsChange = false
 
-    init(path: String) throws {
+    init(path: String, embedsImages: Bool) throws {
         file = try AtomicFile(path: path)
+        directory = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
+        self.embedsImages = embedsImages
+    }
+
+    /// How `source` is written in this trace.
+    private func name(_ source: ImageSource) throws -> String {
+        if let known = written[source] { return known }
+        var text = DisplayListJSON.defaultImageSource(source)
+        if case .file(let path) = source {
+            let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+            if embedsImages {
+                guard let bytes = FileManager.default.contents(atPath: absolute) else {
+                    throw RenderUsageError("image '\(path)' cannot be read to embed in the trace")
+                }
+                text = DisplayListJSON.defaultImageSource(.embedded(EmbeddedPNG([UInt8](bytes))))
+            } else if absolute.hasPrefix(directory + "/") {
+                text = String(absolute.dropFirst(directory.count + 1))
+            } else {
+                text = absolute
+            }
+        }
+        written[source] = text
+        return text
     }
 
     func prepare(_ frame: DisplayListFrame, image: RGBAImage?, change: FrameChange, writerIsBehind: Bool) throws -> FrameWrite {
         let file = file
-        return { try file.write(Array((try DisplayListJSON.encode(frame) + "\n").utf8)) }
+        let line = try DisplayListJSON.encode(frame, imageSource: name) + "\n"
+        return { try file.write(Array(line.utf8)) }
     }
 
     func finish(endTime: Double, source: [(key: String, json: String)]) throws { try file.commit() }

@@ -121,7 +121,7 @@ public struct FrameRenderer {
     private func makeOutputs(width: Int, height: Int, expectedFrames: Int) throws -> [FrameOutput] {
         var outputs: [FrameOutput] = []
         do {
-            if let path = options.tracePath { outputs.append(try TraceOutput(path: path)) }
+            if let path = options.tracePath { outputs.append(try TraceOutput(path: path, embedsImages: options.traceEmbedsImages)) }
             if let path = options.gifPath {
                 outputs.append(try AnimationOutput(GIFWriter(path: path, width: width, height: height,
                                                              loop: options.loop, quality: options.gifQuality)))

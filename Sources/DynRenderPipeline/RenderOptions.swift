@@ -13,6 +13,9 @@ public struct RenderOptions: Sendable {
     public var pngDirectory: String?
     /// Display-list trace destination (JSON Lines), if any.
     public var tracePath: String?
+    /// Whether the trace carries its pictures as `data:` URLs (one self-contained file) rather
+    /// than naming their files relative to the trace's folder.
+    public var traceEmbedsImages = false
     /// Frames per second of the output. Nil: `defaultGIFFrameRate` when a GIF is written (its
     /// maximum), else `defaultFrameRate`.
     public var fps: Double?

@@ -17,6 +17,9 @@ open class Scene {
     /// The reference view's size, points.
     public let size: CGSize
     public var background: RGBA8
+    /// A picture (an app screenshot, say) scaled to fill the canvas behind every view, so the
+    /// dynamics play over the real screen; nil for the plain `background`.
+    public var backgroundImage: ImageSource?
     /// Views in drawing order, back to front.
     public var views: [View] {
         layers.compactMap { if case let .view(view) = $0 { return view } else { return nil } }
@@ -167,6 +170,10 @@ open class Scene {
     /// The display list of the scene as it is now, at `scale` pixels per point.
     public func displayList(scale: Double) -> DisplayList {
         var shapes: [DisplayItem] = []
+        if let backgroundImage {
+            shapes.append(.image(ImageShape(source: backgroundImage, center: CGPoint(x: size.width / 2, y: size.height / 2),
+                                            size: size)))
+        }
         // Fingers down now, for buttons that highlight under them.
         let down = touches.filter { $0.state == .began || $0.state == .changed }.map(\.location)
         for layer in layers {

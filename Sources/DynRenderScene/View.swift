@@ -106,11 +106,20 @@ open class View: DynamicItem {
             subview.appendShapes(to: &items, parentTransform: transform, parentOrigin: corner, parentAlpha: opacity,
                                  touches: touches, depth: nested)
         }
-        // A clip with nothing but the background to cut changes nothing but the shadow.
-        let clip = clips && (items.count > background || shadow != nil)
-            ? ClipRectangle(center: position, size: bounds.size, cornerRadius: cornerRadius, transform: transform,
-                            cornerCurve: cornerCurve)
-            : nil
+        // A clip with nothing but the background to cut changes nothing but the shadow; nor
+        // does one around pictures that already have the view's own rounded outline.
+        let outline = ClipRectangle(center: position, size: bounds.size, cornerRadius: cornerRadius, transform: transform,
+                                    cornerCurve: cornerCurve)
+        let contentWithinOutline = items[background...].allSatisfy { item in
+            guard case .image(let image) = item else { return false }
+            let o = image.outline
+            // The centre is computed along another path; equal within rounding.
+            return o.size == outline.size && o.cornerRadius == outline.cornerRadius && o.transform == outline.transform
+                && o.cornerCurve == outline.cornerCurve && abs(o.center.x - outline.center.x) < 1e-9
+                && abs(o.center.y - outline.center.y) < 1e-9
+        }
+        let clip = clips && ((items.count > background && !contentWithinOutline) || shadow != nil)
+            ? outline : nil
         if fadesAsGroup || clip != nil {
             shapes.append(.group(DisplayGroup(shapes: items, alpha: fadesAsGroup ? alpha * parentAlpha : 1, clip: clip)))
         } else {

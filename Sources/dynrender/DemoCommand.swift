@@ -17,6 +17,9 @@ struct DemoCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write every frame's display list here (JSON Lines; see 'dynrender raster').", valueName: "file.jsonl"))
     var trace: String?
 
+    @Flag(help: "Carry the trace's pictures inside it as data: URLs (default: their files, named relative to the trace).")
+    var traceEmbedImages = false
+
     @Option(parsing: .unconditional, help: "Frames per second. (default: \(RenderPlan.format(RenderOptions.defaultGIFFrameRate)) with a GIF, the format's maximum; else \(RenderPlan.format(RenderOptions.defaultFrameRate)))")
     var fps: Double?
 
@@ -41,9 +44,13 @@ struct DemoCommand: ParsableCommand {
             let hint = DemoRegistry.closestName(to: name).map { "; did you mean '\($0)'?" } ?? ""
             throw CommandFailure.usage("unknown demo '\(name)'\(hint) (see 'dynrender list')")
         }
+        guard trace != nil || !traceEmbedImages else {
+            throw CommandFailure.usage("--trace-embed-images needs --trace FILE.jsonl")
+        }
         var options = RenderOptions()
         output.apply(to: &options)
         options.tracePath = trace
+        options.traceEmbedsImages = traceEmbedImages
         options.fps = fps
         options.duration = duration
         if let scale { options.scale = scale }

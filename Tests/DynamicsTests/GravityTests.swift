@@ -19,6 +19,24 @@ import DynRenderGeometry
         #expect(item.center.x == 200)
     }
 
+    /// An item added to a behaviour that is already in the animator falls from the next step,
+    /// as in UIKit (`addItem` on a live `UIGravityBehavior`); removed, it stops being driven.
+    @Test func itemsAddedToALiveBehaviourTakePart() {
+        let item = TestItem(center: CGPoint(x: 200, y: 100))
+        let gravity = GravityBehavior(items: [])
+        let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 400, height: 10_000))
+        animator.addBehavior(gravity)
+        animator.advance(to: 0.25)
+        gravity.addItem(item)
+        animator.advance(to: 0.75)
+        let fallen = Double(item.center.y) - 100
+        #expect(abs(fallen - 125) / 125 < 0.01, "fell \(fallen) pt in the 0.5 s after it was added, expected 125")
+        gravity.removeItem(item)
+        let y = item.center.y
+        animator.advance(to: 1.0)
+        #expect(item.center.y == y, "no behaviour drives it any more")
+    }
+
     @Test func directionAngleAndMagnitude() {
         let gravity = GravityBehavior()
         #expect(gravity.gravityDirection == CGVector(dx: 0, dy: 1))

@@ -195,6 +195,7 @@ let goldensRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
         "attach": "a144484730789e26",
         "push": "f431f5a8eae8597b",
         "vortex": "22ee3464df3b98b6",
+        "photos": "84bd6c7788b56700",
     ]
 
     @Test(arguments: DemoRegistry.all.map(\.name))

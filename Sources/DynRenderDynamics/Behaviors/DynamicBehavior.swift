@@ -93,15 +93,17 @@ open class ItemListBehavior: DynamicBehavior {
     }
 
     /// Adds `item`; an item already present is ignored.
+    /// Takes part from the animator's next step, as in UIKit, also when this behaviour is
+    /// already in an animator.
     public func addItem(_ item: DynamicItem) {
         guard !items.contains(where: { $0 === item }) else { return }
         items.append(item)
-        parametersDidChange()
+        dynamicAnimator?.behaviorTreeDidChange()
     }
 
     public func removeItem(_ item: DynamicItem) {
         items.removeAll { $0 === item }
-        parametersDidChange()
+        dynamicAnimator?.behaviorTreeDidChange()
     }
 
     override var ownItems: [DynamicItem] { items }

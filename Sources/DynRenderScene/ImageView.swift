@@ -1,0 +1,94 @@
+import Foundation
+import DynRenderDisplayList
+import DynRenderGeometry
+import DynRenderImages
+import DynRenderPixels
+
+/// How an image view fits its picture into its bounds, as `UIView.ContentMode`.
+public enum ContentMode: Sendable {
+    /// Stretched to fill the bounds exactly (UIImageView's default).
+    case scaleToFill
+    /// Scaled by one factor until it fits inside, centred; the rest shows the background.
+    case scaleAspectFit
+    /// Scaled by one factor until it covers the bounds, centred; the overflow shows unless the
+    /// view clips to its bounds, as in UIKit.
+    case scaleAspectFill
+    /// At its own size in points, centred.
+    case center
+}
+
+/// A view that shows a PNG, like `UIImageView`: the picture turns, moves and fades with the view
+/// (and with dynamics), sampled as display-list `image` entries are (bilinear, mip-mapped when
+/// shrunk more than 2×, edges anti-aliased exactly as a rounded rectangle). With
+/// `clipsToBounds`, a picture filling the bounds takes the view's rounded corners directly;
+/// one that overflows them is cut at them.
+open class ImageView: View {
+    /// The picture, or nil to show nothing.
+    public var image: ImageSource?
+    /// How the picture fits the bounds; default `.scaleToFill`, as UIKit's.
+    public var contentMode: ContentMode = .scaleToFill
+    /// Bilinear (default) or nearest-neighbour sampling.
+    public var filter: ImageFilter = .linear
+
+    /// An image view of `frame` (points) showing `image`, with a clear background.
+    public init(frame: CGRect, image: ImageSource?) {
+        self.image = image
+        super.init(frame: frame, backgroundColor: RGBA8(0, 0, 0, 0))
+    }
+
+    /// An image view showing the PNG file at `path`.
+    public convenience init(frame: CGRect, contentsOfFile path: String) {
+        self.init(frame: frame, image: .file(path))
+    }
+
+    /// The picture's size in points: its pixels over its scale, which a file named `…@2x.png` or
+    /// `…@3x.png` gives as 2 or 3, as `UIImage(contentsOfFile:)` reads it; nil when there is no
+    /// picture or it cannot be read.
+    public var imageSize: CGSize? {
+        guard let image, let pixels = try? ImageLibrary.shared.image(for: image) else { return nil }
+        var scale = 1.0
+        if case .file(let path) = image {
+            let name = (path as NSString).deletingPathExtension
+            if name.hasSuffix("@2x") { scale = 2 } else if name.hasSuffix("@3x") { scale = 3 }
+        }
+        return CGSize(width: Double(pixels.width) / scale, height: Double(pixels.height) / scale)
+    }
+
+    /// The rectangle the whole picture is drawn into, in bounds coordinates, for `contentMode`.
+    public func imageRect() -> CGRect? {
+        guard let natural = imageSize, natural.width > 0, natural.height > 0 else { return nil }
+        let w = bounds.width, h = bounds.height
+        switch contentMode {
+        case .scaleToFill:
+            return CGRect(x: 0, y: 0, width: w, height: h)
+        case .scaleAspectFit, .scaleAspectFill:
+            let fit = min(w / natural.width, h / natural.height), fill = max(w / natural.width, h / natural.height)
+            let factor = contentMode == .scaleAspectFit ? fit : fill
+            let size = CGSize(width: natural.width * factor, height: natural.height * factor)
+            return CGRect(x: (w - size.width) / 2, y: (h - size.height) / 2, width: size.width, height: size.height)
+        case .center:
+            return CGRect(x: (w - natural.width) / 2, y: (h - natural.height) / 2, width: natural.width, height: natural.height)
+        }
+    }
+
+    open override func drawContent(in context: inout ViewDrawingContext) {
+        guard let image, let rect = imageRect() else { return }
+        // Filling the bounds exactly, a clipping view's corners are the picture's own.
+        let fills = rect == CGRect(origin: .zero, size: bounds.size)
+        context.drawImage(image, in: rect, cornerRadius: clipsToBounds && fills ? cornerRadius : 0,
+                          cornerCurve: cornerCurve, filter: filter)
+    }
+}
+
+extension ViewDrawingContext {
+    /// Appends a picture scaled to fill `rect` (bounds coordinates), turned and faded with the
+    /// view, with rounded corners of `cornerRadius` points.
+    public mutating func drawImage(_ image: ImageSource, in rect: CGRect, cornerRadius: Double = 0,
+                                   cornerCurve: CornerCurve = .circular, filter: ImageFilter = .linear, alpha: Double = 1) {
+        let t = transform
+        items.append(.image(ImageShape(source: image, center: CGPoint(x: rect.midX, y: rect.midY).applying(t), size: rect.size,
+                                       cornerRadius: cornerRadius,
+                                       transform: CGAffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: 0),
+                                       cornerCurve: cornerCurve, alpha: self.alpha * alpha, filter: filter)))
+    }
+}
