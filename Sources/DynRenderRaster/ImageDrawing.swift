@@ -45,7 +45,7 @@ extension Rasterizer {
         let level = bitmap.levels[levelIndex]
         // Level coordinates: the level's size over the image's (exact for halvings rounded up).
         let lx = Double(level.width) / Double(bitmap.width), ly = Double(level.height) / Double(bitmap.height)
-        let factor = UInt64((opacity * 65536).rounded())
+        let factor = UInt64(opacity * 65536 + 0.5)
         let width = canvas.width
         let nearest = image.filter == .nearest
         let maxX = level.width - 1, maxY = level.height - 1
@@ -57,20 +57,26 @@ extension Rasterizer {
                     let inside = geometry.interior(inRow: y, width: width)
                     let rowTerms = geometry.row(y)
                     let cy = Double(y) + 0.5
+                    // Level coordinates at the span's first pixel centre, stepped along the row.
+                    let first = Double(span.lowerBound) + 0.5
+                    var u = (u0 + dudx * first + dudy * cy) * lx, v = (v0 + dvdx * first + dvdy * cy) * ly
+                    let stepU = dudx * lx, stepV = dvdx * ly
                     for x in span {
+                        defer { u += stepU; v += stepV }
                         let coverage = inside.contains(x) ? 1 : geometry.coverage(x: x, y: y, row: rowTerms)
                         if coverage <= 0 { continue }
-                        let cx = Double(x) + 0.5
-                        let u = (u0 + dudx * cx + dudy * cy) * lx, v = (v0 + dvdx * cx + dvdy * cy) * ly
                         let sample: UInt32
                         if nearest {
-                            let px = min(Int(min(max(u, 0), Double(maxX))), maxX), py = min(Int(min(max(v, 0), Double(maxY))), maxY)
+                            // Truncation is the floor here: the values are clamped to ≥ 0 first.
+                            let px = Int(min(max(u, 0), Double(maxX))), py = Int(min(max(v, 0), Double(maxY)))
                             sample = texels[py * level.width + px]
                         } else {
                             // Between the centres of the four nearest pixels, clamped at the edges.
-                            let fu = min(max(u - 0.5, -1), Double(level.width)), fv = min(max(v - 0.5, -1), Double(level.height))
-                            let x0 = Int((fu + 1).rounded(.down)) - 1, y0 = Int((fv + 1).rounded(.down)) - 1
-                            let wx = UInt64(((fu - Double(x0)) * 256).rounded()), wy = UInt64(((fv - Double(y0)) * 256).rounded())
+                            // Shifted by one so truncation is the floor (no libm call per pixel).
+                            let fu = min(max(u + 0.5, 0), Double(level.width + 1)), fv = min(max(v + 0.5, 0), Double(level.height + 1))
+                            let iu = Int(fu), iv = Int(fv)
+                            let wx = UInt64((fu - Double(iu)) * 256 + 0.5), wy = UInt64((fv - Double(iv)) * 256 + 0.5)
+                            let x0 = iu - 1, y0 = iv - 1
                             let xa = min(max(x0, 0), maxX), xb = min(max(x0 + 1, 0), maxX)
                             let ya = min(max(y0, 0), maxY) * level.width, yb = min(max(y0 + 1, 0), maxY) * level.width
                             // Weights to 1/256 that sum to 256 exactly.
@@ -79,7 +85,7 @@ extension Rasterizer {
                                                      w00, w10, w01, w11)
                         }
                         if sample >> 24 == 0 { continue }
-                        let k = coverage >= 1 ? factor : UInt64((opacity * coverage * 65536).rounded())
+                        let k = coverage >= 1 ? factor : UInt64(opacity * coverage * 65536 + 0.5)
                         words[y * width + x] = PackedPixel.over(sample, factor: k, onto: words[y * width + x])
                     }
                 }

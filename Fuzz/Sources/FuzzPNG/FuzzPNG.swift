@@ -5,12 +5,22 @@ import FuzzSupport
     static func main() { runFuzzer(fuzzPNG) }
 }
 
-/// libFuzzer's entry: the bytes as a PNG file. It decodes to an image within the pixel limit, or
-/// throws a `CodecError`; a crash, a `longjmp` over Swift frames or an unbounded allocation is a
-/// finding (run with -rss_limit_mb).
+/// libFuzzer's entry: the bytes as a PNG file, read as image views read them (`PNGReader`, within
+/// `ImageLimits`) and as comparisons do (`PNGDecoder`). Each decodes to an image of the header's
+/// size within its limit, or throws; a crash, a `longjmp` over Swift frames or an unbounded
+/// allocation is a finding (run with -rss_limit_mb). A decoded picture is also premultiplied and
+/// mip-mapped, down to one pixel.
 /// One input; libFuzzer calls it through `runFuzzer`.
 func fuzzPNG(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = Array(inputBytes(data, count))
+    if let decoded = try? PNGReader.decode(bytes) {
+        let image = decoded.image
+        precondition(image.width > 0 && image.height > 0 && image.width <= ImageLimits.maximumSide
+                     && image.height <= ImageLimits.maximumSide && image.width * image.height <= ImageLimits.maximumPixels)
+        precondition(image.pixels.count == image.width * image.height * 4)
+        let pyramid = MipmappedImage(image)
+        precondition(pyramid.levels.last.map { $0.width == 1 && $0.height == 1 } == true)
+    }
     if let decoded = try? PNGDecoder().decode(bytes) {
         let image = decoded.image
         precondition(image.width > 0 && image.height > 0 && image.width * image.height <= PNGDecoder.maximumPixelCount)
