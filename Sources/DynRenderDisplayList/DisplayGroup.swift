@@ -55,15 +55,25 @@ public struct ClipRectangle: Equatable, Sendable {
     }
 }
 
-extension Sequence where Element == DisplayItem {
+extension Array where Element == DisplayItem {
     /// Calls `body` with every entry that draws (rectangles, text, paths, images), descending
     /// into groups, in drawing order.
     public func forEachDrawnEntry(_ body: (DisplayItem) throws -> Void) rethrows {
-        for item in self {
+        try forEachDrawnEntry { item, _ in try body(item) }
+    }
+
+    /// The same, with each entry's field path as messages name it (`shapes[2].shapes[0]`).
+    public func forEachDrawnEntry(_ body: (DisplayItem, _ field: String) throws -> Void) rethrows {
+        try forEachDrawnEntry(prefix: "", body)
+    }
+
+    private func forEachDrawnEntry(prefix: String, _ body: (DisplayItem, String) throws -> Void) rethrows {
+        for (index, item) in enumerated() {
+            let field = "\(prefix)shapes[\(index)]"
             if case .group(let group) = item {
-                try group.shapes.forEachDrawnEntry(body)
+                try group.shapes.forEachDrawnEntry(prefix: field + ".", body)
             } else {
-                try body(item)
+                try body(item, field)
             }
         }
     }

@@ -51,12 +51,6 @@ public final class ImageLibrary: @unchecked Sendable {
         return image
     }
 
-    /// The PNG's header size in pixels, without decoding it (for a view's intrinsic size).
-    public func pixelSize(of source: ImageSource) throws -> (width: Int, height: Int) {
-        let image = try image(for: source)
-        return (image.width, image.height)
-    }
-
     private static func read(_ source: ImageSource) throws -> MipmappedImage {
         let name: String, data: [UInt8]
         switch source {
@@ -86,22 +80,12 @@ extension DisplayList {
     /// cannot be read or is over `ImageLimits`, reading (and caching) every picture the frame
     /// draws: checked before a frame is drawn, so a missing picture is an error and never a blank.
     public func checkImages(in library: ImageLibrary = .shared) throws {
-        try Self.checkImages(shapes, prefix: "", library)
-    }
-
-    private static func checkImages(_ items: [DisplayItem], prefix: String, _ library: ImageLibrary) throws {
-        for (index, item) in items.enumerated() {
-            switch item {
-            case .image(let image):
-                do {
-                    _ = try library.image(for: image.source)
-                } catch let error as ImageError {
-                    throw DisplayListLimitError(field: "\(prefix)shapes[\(index)].src", problem: error.description)
-                }
-            case .group(let group):
-                try checkImages(group.shapes, prefix: "\(prefix)shapes[\(index)].", library)
-            case .rect, .text, .path:
-                continue
+        try shapes.forEachDrawnEntry { item, field in
+            guard case .image(let image) = item else { return }
+            do {
+                _ = try library.image(for: image.source)
+            } catch let error as ImageError {
+                throw DisplayListLimitError(field: field + ".src", problem: error.description)
             }
         }
     }

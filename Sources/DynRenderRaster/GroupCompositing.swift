@@ -166,9 +166,8 @@ extension DisplayItem {
     func translated(by offset: CGVector) -> DisplayItem {
         func moved(_ p: CGPoint) -> CGPoint { CGPoint(x: p.x + offset.dx, y: p.y + offset.dy) }
         switch self {
-        case .rect(var r):
-            r.center = moved(r.center)
-            return .rect(r)
+        case .rect(let r):
+            return .rect(r.translated(by: offset))
         case .text(var t):
             t.origin = moved(t.origin)
             return .text(t)

@@ -97,23 +97,12 @@ extension DisplayList {
     /// is not installed or cannot be read: checked before a frame is drawn, so a missing font is
     /// an error and never a blank or substituted title.
     public func checkFonts(in library: FontLibrary = .shared) throws {
-        try Self.checkFonts(shapes, prefix: "", library)
-    }
-
-    /// The text entries of `items` and of the groups inside them.
-    private static func checkFonts(_ items: [DisplayItem], prefix: String, _ library: FontLibrary) throws {
-        for (index, item) in items.enumerated() {
-            switch item {
-            case .text(let run):
-                do {
-                    _ = try library.face(for: run.font.source)
-                } catch let error as FontError {
-                    throw DisplayListLimitError(field: "\(prefix)shapes[\(index)].font", problem: error.description)
-                }
-            case .group(let group):
-                try checkFonts(group.shapes, prefix: "\(prefix)shapes[\(index)].", library)
-            case .rect, .path, .image:
-                continue
+        try shapes.forEachDrawnEntry { item, field in
+            guard case .text(let run) = item else { return }
+            do {
+                _ = try library.face(for: run.font.source)
+            } catch let error as FontError {
+                throw DisplayListLimitError(field: field + ".font", problem: error.description)
             }
         }
     }
