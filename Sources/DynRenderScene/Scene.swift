@@ -111,10 +111,11 @@ open class Scene {
         let all = views
         let before = all.map(ViewState.init)
         animations()
-        var changed: [(View, ViewState, ViewState)] = []
+        var changed: [(View, ViewState, ViewState, ViewState.Properties)] = []
         for (view, from) in zip(all, before) {
             let to = ViewState(view)
-            if to != from { changed.append((view, from, to)) }
+            let properties = to.differences(from: from)
+            if !properties.isEmpty { changed.append((view, from, to, properties)) }
         }
         let animation = ViewAnimation(views: changed, start: time + delay, duration: duration, curve: curve,
                                       completion: completion)

@@ -19,12 +19,33 @@ struct ViewState: Equatable {
         transform = view.transform
     }
 
-    func apply(to view: View) {
-        view.center = center
-        view.bounds.size = size
-        view.alpha = alpha
-        view.backgroundColor = color
-        view.transform = transform
+    /// Which of the animatable properties.
+    struct Properties: OptionSet {
+        let rawValue: UInt8
+        static let center = Properties(rawValue: 1), size = Properties(rawValue: 2), alpha = Properties(rawValue: 4)
+        static let color = Properties(rawValue: 8), transform = Properties(rawValue: 16)
+    }
+
+    /// The properties that differ between `self` and `other`.
+    func differences(from other: ViewState) -> Properties {
+        var result: Properties = []
+        if center != other.center { result.insert(.center) }
+        if size != other.size { result.insert(.size) }
+        if alpha != other.alpha { result.insert(.alpha) }
+        if color != other.color { result.insert(.color) }
+        if transform != other.transform { result.insert(.transform) }
+        return result
+    }
+
+    /// Sets `properties` of `view` to this state's, leaving the others alone: an animation of a
+    /// view's alpha must not hold its centre still while dynamics moves it (UIKit animates
+    /// each property on its own).
+    func apply(_ properties: Properties, to view: View) {
+        if properties.contains(.center) { view.center = center }
+        if properties.contains(.size) { view.bounds.size = size }
+        if properties.contains(.alpha) { view.alpha = alpha }
+        if properties.contains(.color) { view.backgroundColor = color }
+        if properties.contains(.transform) { view.transform = transform }
     }
 
     /// The state a fraction `t` of the way from `a` to `b` (colours per sRGB channel, transforms
@@ -76,7 +97,7 @@ public enum AnimationCurve: Sendable {
 /// A running `UIView.animate` block: views easing from their states before the block to the
 /// states it set.
 struct ViewAnimation {
-    let views: [(view: View, from: ViewState, to: ViewState)]
+    let views: [(view: View, from: ViewState, to: ViewState, changed: ViewState.Properties)]
     let start: TimeInterval
     let duration: TimeInterval
     let curve: AnimationCurve
@@ -87,10 +108,10 @@ struct ViewAnimation {
     /// Sets every view to its state at `time`.
     func apply(at time: TimeInterval) {
         guard time >= start else {
-            for entry in views { entry.from.apply(to: entry.view) }
+            for entry in views { entry.from.apply(entry.changed, to: entry.view) }
             return
         }
         let progress = duration > 0 ? curve.progress(at: (time - start) / duration, duration: duration) : 1
-        for entry in views { ViewState.mix(entry.from, entry.to, progress).apply(to: entry.view) }
+        for entry in views { ViewState.mix(entry.from, entry.to, progress).apply(entry.changed, to: entry.view) }
     }
 }

@@ -90,4 +90,29 @@ import DynRenderCollectionViews
         #expect(at30.count == at60.count && at30 == at60)
         #expect(at30.contains { $0 > 300 }, "it did scroll")
     }
+
+    /// A view animation changes only the properties its block set: a view fading while gravity
+    /// pulls it falls exactly as it does without the fade (the animation must not hold its centre
+    /// or turn at their values from the block's start), and its alpha follows the fade.
+    @Test func animatingAlphaLeavesDynamicsToMoveTheView() throws {
+        func fall(fading: Bool) -> (center: CGPoint, transform: CGAffineTransform, alpha: Double) {
+            let scene = Scene(size: CGSize(width: 300, height: 600))
+            let card = View(frame: CGRect(x: 100, y: 100, width: 80, height: 50), backgroundColor: SystemColors.red)
+            scene.addSubview(card)
+            scene.at(0.5) {
+                let spin = DynamicItemBehavior(items: [card])
+                spin.addAngularVelocity(2, for: card)
+                scene.animator.addBehavior(GravityBehavior(items: [card]))
+                scene.animator.addBehavior(spin)
+                if fading { scene.animate(withDuration: 0.4, curve: .timing(.linear)) { card.alpha = 0 } }
+            }
+            scene.advance(to: 0.7)
+            return (card.center, card.transform, card.alpha)
+        }
+        let plain = fall(fading: false), faded = fall(fading: true)
+        // 0.2 s of 1000 pt/s² gravity from rest at y = 125: ½·g·t² = 20 pt down (within a step).
+        #expect(plain.center.y > 141 && plain.center.y < 146, "\(plain.center)")
+        #expect(faded.center == plain.center && faded.transform == plain.transform)
+        #expect(abs(faded.alpha - 0.5) < 1e-9 && plain.alpha == 1)
+    }
 }
