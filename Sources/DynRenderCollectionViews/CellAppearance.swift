@@ -13,9 +13,14 @@ public struct CellAppearance: Equatable, Sendable {
     public var cornerCurve: CornerCurve
     public var border: Border?
     public var shadow: Shadow?
+    /// A picture filling the cell over its background (a cell's image view with
+    /// `.scaleToFill`), taking the cell's rounded corners; nil for none. Give square cells
+    /// square pictures.
+    public var image: ImageSource?
 
     public init(backgroundColor: RGBA8, cornerRadius: Double = 0, cornerCurve: CornerCurve = .circular,
-                border: Border? = nil, shadow: Shadow? = nil) {
+                border: Border? = nil, shadow: Shadow? = nil, image: ImageSource? = nil) {
+        self.image = image
         self.backgroundColor = backgroundColor
         self.cornerRadius = cornerRadius
         self.cornerCurve = cornerCurve

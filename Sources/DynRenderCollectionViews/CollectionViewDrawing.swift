@@ -45,11 +45,17 @@ extension CollectionView {
                                          transform: cell.transform, fill: appearance.backgroundColor,
                                          alpha: cell.alpha, shadow: appearance.shadow, border: appearance.border,
                                          cornerCurve: appearance.cornerCurve)
+            var cellItems: [DisplayItem] = [.rect(shape)]
+            if let image = appearance.image {
+                cellItems.append(.image(ImageShape(source: image, center: shape.center, size: shape.size,
+                                                   cornerRadius: shape.cornerRadius, transform: shape.transform,
+                                                   cornerCurve: shape.cornerCurve, alpha: shape.alpha)))
+            }
             if clipsToBounds && !frame.contains(Self.reach(of: shape)) {
-                crossing.append(.rect(shape))
+                crossing += cellItems
             } else {
                 endCrossingRun()
-                shapes.append(.rect(shape))
+                shapes += cellItems
             }
         }
         endCrossingRun()

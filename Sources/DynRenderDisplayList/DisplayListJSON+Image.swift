@@ -17,6 +17,7 @@ extension DisplayListJSON {
         var curve: String?
         var alpha: Double?
         var filter: String?
+        var crop: [Double]?
 
         func shape(_ fail: Failure, baseDirectory: URL?) throws -> ImageShape {
             for (name, value) in [("cx", cx), ("cy", cy)] where !value.isFinite { throw fail(name, "must be a finite number") }
@@ -29,11 +30,19 @@ extension DisplayListJSON {
                 guard let parsed = ImageFilter(rawValue: name) else { throw fail("filter", "must be \"linear\" or \"nearest\", not '\(name)'") }
                 imageFilter = parsed
             }
+            var part = ImageShape.wholePicture
+            if let crop {
+                guard crop.count == 4, crop.allSatisfy({ $0.isFinite }), crop[0] >= 0, crop[1] >= 0, crop[2] > 0, crop[3] > 0,
+                      crop[0] + crop[2] <= 1, crop[1] + crop[3] <= 1 else {
+                    throw fail("crop", "must be [x, y, w, h] of the picture in 0…1, with w, h > 0 and x + w, y + h ≤ 1")
+                }
+                part = CGRect(x: crop[0], y: crop[1], width: crop[2], height: crop[3])
+            }
             return ImageShape(source: try source(fail, baseDirectory: baseDirectory), center: CGPoint(x: cx, y: cy),
                               size: CGSize(width: w, height: h), cornerRadius: radius,
                               transform: try DisplayListJSON.transform(angle: angle ?? 0, matrix: transform, fail),
                               cornerCurve: try DisplayListJSON.cornerCurve(curve, fail),
-                              alpha: try DisplayListJSON.alpha(alpha ?? 1, fail), filter: imageFilter)
+                              alpha: try DisplayListJSON.alpha(alpha ?? 1, fail), filter: imageFilter, crop: part)
         }
 
         /// `src`: a base64 PNG data URL, or a path (relative ones beside the display-list file).
@@ -65,6 +74,11 @@ extension DisplayListJSON {
         if image.cornerCurve == .continuous { out += ",\"curve\":\"continuous\"" }
         out += ",\"alpha\":\(try number(image.alpha, "alpha"))"
         if image.filter != .linear { out += ",\"filter\":\"\(image.filter.rawValue)\"" }
+        if image.crop != ImageShape.wholePicture {
+            let c = image.crop
+            out += ",\"crop\":[\(try number(Double(c.minX), "crop")),\(try number(Double(c.minY), "crop")),"
+                + "\(try number(Double(c.width), "crop")),\(try number(Double(c.height), "crop"))]"
+        }
         return out + "}"
     }
 

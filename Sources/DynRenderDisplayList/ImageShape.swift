@@ -22,10 +22,19 @@ public struct ImageShape: Equatable, Sendable {
     public var alpha: Double
     /// How pixels are sampled.
     public var filter: ImageFilter
+    /// The part of the picture that fills the rectangle, in unit coordinates of the whole picture
+    /// (0…1 across its width and height); default the whole picture. An image view that clips a
+    /// picture larger than its bounds draws only the part inside, with the bounds' own edges,
+    /// rather than the whole picture cut by a clip (which would anti-alias the shared edges twice).
+    public var crop: CGRect
+
+    /// The whole picture (`crop`).
+    public static let wholePicture = CGRect(x: 0, y: 0, width: 1, height: 1)
 
     public init(source: ImageSource, center: CGPoint, size: CGSize, cornerRadius: Double = 0,
                 transform: CGAffineTransform = .identity, cornerCurve: CornerCurve = .circular, alpha: Double = 1,
-                filter: ImageFilter = .linear) {
+                filter: ImageFilter = .linear, crop: CGRect = ImageShape.wholePicture) {
+        self.crop = crop
         self.source = source
         self.center = center
         self.size = size

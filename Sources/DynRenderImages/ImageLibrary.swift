@@ -9,6 +9,9 @@ public enum ImageLimits {
     public static let maximumSide = 16_384
     /// Most pixels (100 Mpx: a 10 000 × 10 000 picture; a phone screenshot is under 4 Mpx).
     public static let maximumPixels = 100_000_000
+    /// Largest PNG file, bytes: 256 MiB. (Only noise at nearly 100 Mpx would be larger; photos
+    /// and screenshots within the pixel limit are far smaller.)
+    public static let maximumFileBytes = 256 << 20
 
 }
 
@@ -25,30 +28,72 @@ public final class ImageLibrary: @unchecked Sendable {
     private let lock = NSLock()
     private var images: [ImageSource: MipmappedImage] = [:]
     private var bytes = 0
+    /// Files read successfully before: one that fails on a later read (after the cache emptied)
+    /// vanished or changed during the render, which is not the input's fault.
+    private var readBefore: Set<String> = []
+    private let capacity: Int
 
-    public init() {}
+    /// A library holding at most `capacityBytes` of decoded pixels (default 1 GiB).
+    public init(capacityBytes: Int = ImageLibrary.capacityBytes) {
+        capacity = capacityBytes
+    }
 
     /// The decoded image of `source`, read now if it is not cached. Throws `ImageError` naming
-    /// the file (or "the embedded PNG") and what is wrong.
+    /// the file (or "the embedded PNG") and what is wrong, or `ImageVanishedError` when a file
+    /// read well earlier in this process cannot be read again.
     public func image(for source: ImageSource) throws -> MipmappedImage {
         lock.lock()
         if let image = images[source] {
             lock.unlock()
             return image
         }
+        let seenBefore: Bool
+        if case .file(let path) = source { seenBefore = readBefore.contains(path) } else { seenBefore = false }
         lock.unlock()
-        let image = try Self.read(source)
+        let image: MipmappedImage
+        do {
+            image = try Self.read(source)
+        } catch let error as ImageError where seenBefore {
+            throw ImageVanishedError(description: error.description)
+        }
         let size = image.levels.reduce(0) { $0 + $1.pixels.count * 4 }
         lock.lock()
         defer { lock.unlock() }
         if let raced = images[source] { return raced }
-        if bytes + size > Self.capacityBytes {
+        if bytes + size > capacity {
             images.removeAll()
             bytes = 0
         }
         images[source] = image
         bytes += size
+        if case .file(let path) = source { readBefore.insert(path) }
         return image
+    }
+
+    /// The bytes of the PNG file at `path` (`name` is how errors name it): a regular file of at most `ImageLimits.maximumFileBytes`,
+    /// checked before reading (a FIFO or `/dev/zero` would never end).
+    public static func readFile(_ path: String, name: String) throws -> [UInt8] {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+            var isDirectory: ObjCBool = false
+            throw ImageError("\(name): \(FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) ? "cannot be read" : "no such file")")
+        }
+        let type = attributes[.type] as? FileAttributeType
+        if type == .typeDirectory { throw ImageError("\(name): is a directory") }
+        guard type == .typeRegular else { throw ImageError("\(name): is not a regular file") }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= ImageLimits.maximumFileBytes else {
+            throw ImageError("\(name): \(size) bytes is over the limit of \(ImageLimits.maximumFileBytes / (1 << 20)) MiB for a PNG file")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw ImageError("\(name): cannot be read") }
+        defer { try? handle.close() }
+        // At most one byte past the limit, should the file have grown since.
+        guard let contents = try? handle.read(upToCount: ImageLimits.maximumFileBytes + 1) else {
+            throw ImageError("\(name): cannot be read")
+        }
+        guard contents.count <= ImageLimits.maximumFileBytes else {
+            throw ImageError("\(name): over the limit of \(ImageLimits.maximumFileBytes / (1 << 20)) MiB for a PNG file")
+        }
+        return [UInt8](contents)
     }
 
     private static func read(_ source: ImageSource) throws -> MipmappedImage {
@@ -56,12 +101,7 @@ public final class ImageLibrary: @unchecked Sendable {
         switch source {
         case .file(let path):
             name = "image '\(path)'"
-            guard let contents = FileManager.default.contents(atPath: path) else {
-                var isDirectory: ObjCBool = false
-                let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-                throw ImageError("\(name): \(exists ? (isDirectory.boolValue ? "is a directory" : "cannot be read") : "no such file")")
-            }
-            data = [UInt8](contents)
+            data = try readFile(path, name: name)
         case .embedded(let png):
             name = "embedded PNG"
             data = png.bytes
@@ -73,6 +113,14 @@ public final class ImageLibrary: @unchecked Sendable {
             throw ImageError("\(name): \(error.description)")
         }
     }
+}
+
+/// A picture file that was read well earlier in the process and now cannot be: it vanished or
+/// changed during the render. Not a fault of the input (the CLI exits 1, not 2), so it is not an
+/// `ImageError` and is not reported as a display-list field.
+public struct ImageVanishedError: Error, CustomStringConvertible, Equatable {
+    /// What the second read found, naming the file.
+    public let description: String
 }
 
 extension DisplayList {

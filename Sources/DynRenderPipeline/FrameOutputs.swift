@@ -1,6 +1,7 @@
 import Foundation
 import DynRenderCodecs
 import DynRenderDisplayList
+import DynRenderImages
 import DynRenderPixels
 
 /// The part of an output's work on a frame that only writes, run in frame order on the writing
@@ -103,10 +104,13 @@ final class TraceOutput: FrameOutput {
         if case .file(let path) = source {
             let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
             if embedsImages {
-                guard let bytes = FileManager.default.contents(atPath: absolute) else {
-                    throw RenderUsageError("image '\(path)' cannot be read to embed in the trace")
+                let bytes: [UInt8]
+                do {
+                    bytes = try ImageLibrary.readFile(absolute, name: "image '\(path)'")
+                } catch let error as ImageError {
+                    throw RenderUsageError("\(error.description) (to embed in the trace)")
                 }
-                text = DisplayListJSON.defaultImageSource(.embedded(EmbeddedPNG([UInt8](bytes))))
+                text = DisplayListJSON.defaultImageSource(.embedded(EmbeddedPNG(bytes)))
             } else if absolute.hasPrefix(directory + "/") {
                 text = String(absolute.dropFirst(directory.count + 1))
             } else {

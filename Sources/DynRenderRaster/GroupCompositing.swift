@@ -59,38 +59,60 @@ extension Rasterizer {
         let shift = CGVector(dx: -Double(box.x0) / scale, dy: -Double(box.y0) / scale)
         var layer = Canvas(width: box.x1 - box.x0, height: box.y1 - box.y0)
         draw(group.shapes.map { $0.translated(by: shift) }, scale: scale, with: paths, into: &layer)
-        var mask: Canvas?
-        if let clip = group.clip {
-            var coverage = Canvas(width: layer.width, height: layer.height)
-            fill(clip.shape().translated(by: shift), scale: scale, into: &coverage)
-            mask = coverage
-        }
-        Self.composite(layer, mask: mask, alpha: alpha, at: box, into: &canvas)
+        // The clip's coverage is computed where it is used, row by row (its interior at full
+        // strength, only edge pixels evaluated). Rejected: filling a mask canvas with the clip
+        // first — a second layer-sized fill and buffer, which doubled the cost of a clipped card.
+        let clip = group.clip.flatMap { ShapeCoverage($0.shape().translated(by: shift), scale: scale) }
+        if group.clip != nil && clip == nil { return }
+        Self.composite(layer, clip: clip, alpha: alpha, at: box, into: &canvas)
     }
 
     /// Source-over of the premultiplied `layer` onto `canvas` at `box`, each pixel scaled by
-    /// `alpha` and by the mask's alpha (coverage × 255), if any (`PackedPixel.over`).
-    static func composite(_ layer: Canvas, mask: Canvas?, alpha: Double, at box: PixelBox, into canvas: inout Canvas) {
-        // The factor for every mask value: alpha × m / 255, × 2¹⁶.
-        let factors = (0...255).map { UInt64((alpha * Double($0) / 255 * 65536).rounded()) }
+    /// `alpha` and by the clip's coverage there (layer coordinates), if any (`PackedPixel.over`).
+    static func composite(_ layer: Canvas, clip: ShapeCoverage?, alpha: Double, at box: PixelBox, into canvas: inout Canvas) {
+        let full = UInt64((alpha * 65536).rounded())
         let width = canvas.width, layerWidth = layer.width
         layer.pixels.withUnsafeBytes { layerBytes in
-            let source = layerBytes.bindMemory(to: UInt32.self)
-            (mask?.pixels).withUnsafeBytesIfPresent { maskBytes in
-                canvas.pixels.withUnsafeMutableBytes { canvasBytes in
-                    let destination = canvasBytes.bindMemory(to: UInt32.self)
-                    for row in 0..<layer.height {
-                        let out = (row + box.y0) * width + box.x0
-                        for column in 0..<layerWidth {
-                            let index = row * layerWidth + column
-                            let s = source[index]
-                            if s >> 24 == 0 { continue }
-                            let m = maskBytes.map { Int($0[index * 4 + 3]) } ?? 255
-                            if m == 0 { continue }
-                            destination[out + column] = PackedPixel.over(s, factor: factors[m], onto: destination[out + column])
-                        }
+            let source = layerBytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
+            canvas.pixels.withUnsafeMutableBytes { canvasBytes in
+                let destination = canvasBytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
+                for row in 0..<layer.height {
+                    let from = source + row * layerWidth, to = destination + (row + box.y0) * width + box.x0
+                    guard let clip else {
+                        blend(from, onto: to, 0..<layerWidth, factor: full)
+                        continue
                     }
+                    guard let span = clip.columns(inRow: row, width: layerWidth) else { continue }
+                    let inside = clip.interior(inRow: row, width: layerWidth)
+                    // Edge pixels at their coverage, the interior at full strength.
+                    let rowTerms = clip.row(row)
+                    for column in span where !inside.contains(column) {
+                        let s = from[column]
+                        if s >> 24 == 0 { continue }
+                        let c = clip.coverage(x: column, y: row, row: rowTerms)
+                        if c <= 0 { continue }
+                        to[column] = PackedPixel.over(s, factor: UInt64(alpha * c * 65536 + 0.5), onto: to[column])
+                    }
+                    blend(from, onto: to, inside, factor: full)
                 }
+            }
+        }
+    }
+
+    /// `PackedPixel.over` of `source[range]` onto `destination[range]` at one factor: transparent
+    /// pixels skipped, opaque ones at full strength copied (what `over` gives exactly).
+    @inline(__always)
+    private static func blend(_ source: UnsafePointer<UInt32>, onto destination: UnsafeMutablePointer<UInt32>,
+                              _ range: Range<Int>, factor k: UInt64) {
+        if k == 65536 {
+            for i in range {
+                let s = source[i]
+                if s >= 0xFF00_0000 { destination[i] = s } else if s >> 24 != 0 { destination[i] = PackedPixel.over(s, factor: k, onto: destination[i]) }
+            }
+        } else {
+            for i in range {
+                let s = source[i]
+                if s >> 24 != 0 { destination[i] = PackedPixel.over(s, factor: k, onto: destination[i]) }
             }
         }
     }
@@ -147,16 +169,6 @@ extension Rasterizer {
             guard let content = pixelBounds(of: g.shapes, scale: scale, within: limit) else { return nil }
             guard let clip = g.clip else { return content }
             return pixelBounds(of: .rect(clip.shape()), scale: scale, within: limit).flatMap { content.intersection($0) }
-        }
-    }
-}
-
-extension Optional where Wrapped == [UInt8] {
-    /// Calls `body` with the array's bytes, or with nil when there is no array.
-    func withUnsafeBytesIfPresent<R>(_ body: (UnsafeRawBufferPointer?) throws -> R) rethrows -> R {
-        switch self {
-        case .some(let array): return try array.withUnsafeBytes { try body($0) }
-        case .none: return try body(nil)
         }
     }
 }

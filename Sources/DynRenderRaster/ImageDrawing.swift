@@ -27,11 +27,15 @@ extension Rasterizer {
         let det = Double(t.a * t.d - t.b * t.c)
         guard det != 0, det.isFinite else { return }
         let ia = Double(t.d) / det, ib = -Double(t.b) / det, ic = -Double(t.c) / det, id = Double(t.a) / det
-        let sx = Double(bitmap.width) / Double(image.size.width), sy = Double(bitmap.height) / Double(image.size.height)
+        // The crop's pixels fill the rectangle; it starts at (cropX, cropY) image pixels.
+        let cropWidth = Double(image.crop.width) * Double(bitmap.width), cropHeight = Double(image.crop.height) * Double(bitmap.height)
+        let cropX = Double(image.crop.minX) * Double(bitmap.width), cropY = Double(image.crop.minY) * Double(bitmap.height)
+        let sx = cropWidth / Double(image.size.width), sy = cropHeight / Double(image.size.height)
+        guard sx.isFinite, sy.isFinite, cropX.isFinite, cropY.isFinite else { return }
         // u = u0 + dudx·X + dudy·Y, v likewise, at pixel centres X, Y (+½).
         let dudx = ia * sx / scale, dudy = ic * sx / scale, dvdx = ib * sy / scale, dvdy = id * sy / scale
-        let u0 = (-(ia * Double(image.center.x) + ic * Double(image.center.y)) + Double(image.size.width) / 2) * sx
-        let v0 = (-(ib * Double(image.center.x) + id * Double(image.center.y)) + Double(image.size.height) / 2) * sy
+        let u0 = (-(ia * Double(image.center.x) + ic * Double(image.center.y)) + Double(image.size.width) / 2) * sx + cropX
+        let v0 = (-(ib * Double(image.center.x) + id * Double(image.center.y)) + Double(image.size.height) / 2) * sy + cropY
         let footprint = max((dudx * dudx + dvdx * dvdx).squareRoot(), (dudy * dudy + dvdy * dvdy).squareRoot())
         // ⌊log₂ footprint⌋ by halving (no libm on the frame path), at most the last level.
         var levelIndex = 0

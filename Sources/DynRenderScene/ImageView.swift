@@ -20,8 +20,8 @@ public enum ContentMode: Sendable {
 /// A view that shows a PNG, like `UIImageView`: the picture turns, moves and fades with the view
 /// (and with dynamics), sampled as display-list `image` entries are (bilinear, mip-mapped when
 /// shrunk more than 2×, edges anti-aliased exactly as a rounded rectangle). With
-/// `clipsToBounds`, a picture filling the bounds takes the view's rounded corners directly;
-/// one that overflows them is cut at them.
+/// `clipsToBounds`, only the part of the picture inside the bounds is drawn (a display-list
+/// `crop`), and a picture covering the bounds takes the view's rounded corners as its own.
 open class ImageView: View {
     /// The picture, or nil to show nothing.
     public var image: ImageSource?
@@ -73,22 +73,38 @@ open class ImageView: View {
 
     open override func drawContent(in context: inout ViewDrawingContext) {
         guard let image, let rect = imageRect() else { return }
-        // Filling the bounds exactly, a clipping view's corners are the picture's own.
-        let fills = rect == CGRect(origin: .zero, size: bounds.size)
-        context.drawImage(image, in: rect, cornerRadius: clipsToBounds && fills ? cornerRadius : 0,
-                          cornerCurve: cornerCurve, filter: filter)
+        let bounds = CGRect(origin: .zero, size: self.bounds.size)
+        guard clipsToBounds else {
+            context.drawImage(image, in: rect, filter: filter)
+            return
+        }
+        // Clipping, only the part inside the bounds is drawn, with the bounds' own edges: a
+        // picture covering the bounds takes the view's rounded corners as its own, so no clip
+        // layer is needed and its edges are anti-aliased once. (Drawing it whole under the
+        // view's clip would multiply the two coverages where their edges meet: too light there.)
+        let visible = rect.intersection(bounds)
+        guard !visible.isNull, visible.width > 0, visible.height > 0 else { return }
+        let crop = CGRect(x: (visible.minX - rect.minX) / rect.width, y: (visible.minY - rect.minY) / rect.height,
+                          width: visible.width / rect.width, height: visible.height / rect.height)
+        // Ratios of nearly equal numbers can pass 1 by an ulp.
+        let part = CGRect(x: min(max(crop.minX, 0), 1), y: min(max(crop.minY, 0), 1),
+                          width: min(crop.width, 1 - min(max(crop.minX, 0), 1)), height: min(crop.height, 1 - min(max(crop.minY, 0), 1)))
+        context.drawImage(image, in: visible, cornerRadius: visible == bounds ? cornerRadius : 0, cornerCurve: cornerCurve,
+                          filter: filter, crop: part)
     }
 }
 
 extension ViewDrawingContext {
     /// Appends a picture scaled to fill `rect` (bounds coordinates), turned and faded with the
-    /// view, with rounded corners of `cornerRadius` points.
+    /// view, with rounded corners of `cornerRadius` points; `crop` picks the part of the picture
+    /// that fills it (unit coordinates, default the whole picture).
     public mutating func drawImage(_ image: ImageSource, in rect: CGRect, cornerRadius: Double = 0,
-                                   cornerCurve: CornerCurve = .circular, filter: ImageFilter = .linear, alpha: Double = 1) {
+                                   cornerCurve: CornerCurve = .circular, filter: ImageFilter = .linear, alpha: Double = 1,
+                                   crop: CGRect = ImageShape.wholePicture) {
         let t = transform
         items.append(.image(ImageShape(source: image, center: CGPoint(x: rect.midX, y: rect.midY).applying(t), size: rect.size,
                                        cornerRadius: cornerRadius,
                                        transform: CGAffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: 0),
-                                       cornerCurve: cornerCurve, alpha: self.alpha * alpha, filter: filter)))
+                                       cornerCurve: cornerCurve, alpha: self.alpha * alpha, filter: filter, crop: crop)))
     }
 }

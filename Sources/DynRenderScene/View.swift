@@ -107,16 +107,13 @@ open class View: DynamicItem {
                                  touches: touches, depth: nested)
         }
         // A clip with nothing but the background to cut changes nothing but the shadow; nor
-        // does one around pictures that already have the view's own rounded outline.
+        // does one around pictures that already lie within the view's outline (an image view
+        // draws only the part of its picture inside its bounds).
         let outline = ClipRectangle(center: position, size: bounds.size, cornerRadius: cornerRadius, transform: transform,
                                     cornerCurve: cornerCurve)
         let contentWithinOutline = items[background...].allSatisfy { item in
             guard case .image(let image) = item else { return false }
-            let o = image.outline
-            // The centre is computed along another path; equal within rounding.
-            return o.size == outline.size && o.cornerRadius == outline.cornerRadius && o.transform == outline.transform
-                && o.cornerCurve == outline.cornerCurve && abs(o.center.x - outline.center.x) < 1e-9
-                && abs(o.center.y - outline.center.y) < 1e-9
+            return Self.lies(image.outline, within: outline)
         }
         let clip = clips && ((items.count > background && !contentWithinOutline) || shadow != nil)
             ? outline : nil
@@ -125,6 +122,26 @@ open class View: DynamicItem {
         } else {
             shapes.append(contentsOf: items)
         }
+    }
+}
+
+extension View {
+    /// Whether `part` (turned as `outline`) lies inside `outline`: the same rounded rectangle, or a
+    /// square-cornered one inside square-cornered bounds. Centres are computed along different
+    /// paths, so positions compare within 1e-9 pt.
+    static func lies(_ part: ClipRectangle, within outline: ClipRectangle) -> Bool {
+        let t = outline.transform
+        guard part.transform == t, part.cornerCurve == outline.cornerCurve else { return false }
+        let dx = part.center.x - outline.center.x, dy = part.center.y - outline.center.y
+        if part.size == outline.size && part.cornerRadius == outline.cornerRadius {
+            return abs(dx) < 1e-9 && abs(dy) < 1e-9
+        }
+        let det = t.a * t.d - t.b * t.c
+        guard part.cornerRadius == 0, outline.cornerRadius == 0, det != 0 else { return false }
+        // The offset in the outline's own (unturned) axes.
+        let x = (t.d * dx - t.c * dy) / det, y = (-t.b * dx + t.a * dy) / det
+        return abs(x) + part.size.width / 2 <= outline.size.width / 2 + 1e-9
+            && abs(y) + part.size.height / 2 <= outline.size.height / 2 + 1e-9
     }
 }
 

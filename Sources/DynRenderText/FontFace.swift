@@ -36,6 +36,11 @@ public final class FontFace: @unchecked Sendable {
         self.path = path
         self.index = index
         self.lock = lock
+        // Only regular files: FreeType and HarfBuzz would wait forever on a FIFO.
+        if let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType,
+           type != .typeRegular {
+            throw FontError("cannot read font file '\(path)' (face \(index)): not a regular file")
+        }
         var opened: FT_Face?
         let error = FT_New_Face(library, path, FT_Long(index), &opened)
         guard error == 0, let opened else {

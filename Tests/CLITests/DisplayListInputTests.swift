@@ -73,6 +73,9 @@ extension CLITests {
         (frame("{'type':'image','src':'a.png','cx':1,'cy':1,'w':1,'h':1}"), "/a.png': no such file"),
         (frame("{'type':'image','src':'in.jsonl','cx':1,'cy':1,'w':1,'h':1}"), "/in.jsonl': not a PNG file (the signature is missing)"),
         (frame("{'type':'image','src':'.','cx':1,'cy':1,'w':1,'h':1}"), "is a directory"),
+        (frame("{'type':'image','src':'/dev/zero','cx':1,'cy':1,'w':1,'h':1}"), "field 'shapes[0].src': image '/dev/zero': is not a regular file"),
+        (frame("{'type':'text','text':'Hi','font':{'file':'/dev/zero','size':17},'x':1,'y':20,'fill':'#000000'}"),
+         "field 'shapes[0].font': cannot read font file '/dev/zero' (face 0): not a regular file"),
         (frame("{'type':'image','src':'data:image/png;base64,@@@','cx':1,'cy':1,'w':1,'h':1}"),
          "field 'shapes[0].src': a data URL must be data:image/png;base64, followed by base64 PNG bytes"),
         (frame("{'type':'image','src':'data:image/png;base64,R0lGODlh','cx':1,'cy':1,'w':1,'h':1}"),
@@ -82,6 +85,8 @@ extension CLITests {
         (frame("{'type':'image','src':'a.png','cx':1,'cy':1,'w':0,'h':1}"), "field 'shapes[0].w': must be a positive number of points"),
         (frame("{'type':'image','src':'a.png','cx':1,'cy':1,'w':1,'h':1,'filter':'cubic'}"),
          "field 'shapes[0].filter': must be \"linear\" or \"nearest\", not 'cubic'"),
+        (frame("{'type':'image','src':'a.png','cx':1,'cy':1,'w':1,'h':1,'crop':[0.5,0,0.6,1]}"),
+         "field 'shapes[0].crop': must be [x, y, w, h] of the picture in 0…1, with w, h > 0 and x + w, y + h ≤ 1"),
         (frame("{'type':'video','src':'a.png','cx':1,'cy':1,'w':1,'h':1}"),
          "field 'shapes[0].type': must be \"rect\", \"text\", \"path\", \"image\" or \"group\", not 'video'"),
         (frame("{'type':'group','alpha':0.5,'shapes':[{'cx':1,'cy':1,'w':1,'h':1,'radius':0,'angle':0,'fill':'#000000','alpha':1},{'cx':1,'cy':1,'w':1,'h':1,'radius':0,'angle':0,'fill':'red','alpha':1}]}"),
@@ -108,6 +113,20 @@ extension CLITests {
         #expect(!result.signalled)
         #expect(try Data(contentsOf: URL(fileURLWithPath: "\(directory)/out.gif")) == existing, "the existing output is untouched")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["in.jsonl", "out.gif"], "nothing else written")
+    }
+
+    /// A picture or font named by a FIFO is refused at once (reading one would wait for a writer
+    /// forever), as is any file that is not a regular one.
+    @Test func aFIFOIsRefusedNotWaitedOn() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(mkfifo("\(directory)/pipe", 0o600) == 0)
+        for (name, entry) in [("image", "{'type':'image','src':'pipe','cx':1,'cy':1,'w':1,'h':1}"),
+                              ("font", "{'type':'text','text':'Hi','font':{'file':'pipe','size':17},'x':1,'y':20,'fill':'#000000'}")] {
+            try Self.frame(entry).write(toFile: "\(directory)/in.jsonl", atomically: true, encoding: .utf8)
+            let result = try run(["raster", "\(directory)/in.jsonl", "--png-dir", "\(directory)/frames"])
+            #expect(result.status == 2 && result.stderr.contains("not a regular file"), "\(name): \(result.stderr)")
+        }
     }
 
     /// The frame of the crash report (issue 20): a pill across the right edge at scale 3 renders.

@@ -57,6 +57,27 @@ import DynRender
         }
     }
 
+    /// Image entries: a crop, a filter and a turned rectangle written and read back to the same
+    /// entry and the same bytes; a relative `src` is read beside the display-list file.
+    @Test func imagesRoundTrip() throws {
+        let picture = ImageShape(source: .file("/pictures/a.png"), center: CGPoint(x: 20, y: 30.5), size: CGSize(width: 40, height: 25),
+                                 cornerRadius: 4, transform: CGAffineTransform(rotationAngle: 0.25), alpha: 0.5, filter: .nearest,
+                                 crop: CGRect(x: 0.25, y: 0, width: 0.5, height: 1))
+        let frame = DisplayListFrame(index: 0, time: 0, list: DisplayList(
+            size: CGSize(width: 100, height: 100), scale: 2, background: RGBA8(255, 255, 255), shapes: [.image(picture)]))
+        let line = try DisplayListJSON.encode(frame)
+        #expect(line.contains(##""filter":"nearest","crop":[0.25,0,0.5,1]}"##))
+        let back = try DisplayListJSON.decode(line, lineNumber: 1)
+        #expect(back == frame)
+        #expect(try DisplayListJSON.encode(back) == line, "the same bytes again")
+        // Without `crop` the whole picture; relative paths are beside the file.
+        let relative = line.replacingOccurrences(of: ##","crop":[0.25,0,0.5,1]"##, with: "")
+            .replacingOccurrences(of: "/pictures/a.png", with: "assets/a.png")
+        let read = try DisplayListJSON.decode(relative, lineNumber: 1, baseDirectory: URL(fileURLWithPath: "/work/traces"))
+        guard case .image(let image) = read.list.shapes.first else { Issue.record("an image"); return }
+        #expect(image.crop == ImageShape.wholePicture && image.source == .file("/work/traces/assets/a.png"))
+    }
+
     /// A v1 line (no `type`) reads as a rectangle and writes back the same bytes as before v2.
     @Test func v1LinesAreUnchanged() throws {
         let line = ##"{"frame":0,"t":0,"width":390,"height":844,"scale":2,"background":"#FFFFFF","shapes":[{"cx":37.25,"cy":32,"w":44,"h":44,"radius":6,"angle":0,"fill":"#FF9500FF","alpha":1,"shadow":null}]}"##

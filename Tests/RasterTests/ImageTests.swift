@@ -147,6 +147,41 @@ import DynRenderTestSupport
         }
     }
 
+    /// A crop is that part of the picture, placed where it lies in the whole: the right half of
+    /// a gradient drawn into the right half of the rectangle gives the whole picture's pixels
+    /// there (within one level: the sample positions are computed along another path).
+    @Test func aCropIsThatPartOfTheWholePicture() {
+        let gradient = TestPNG.make(width: 64, height: 32, depth: 8, type: .rgb) { x, y, c in [x * 4, y * 8, 255 - x * 2][c] }
+        let whole = render([.image(ImageShape(source: embedded(gradient), center: CGPoint(x: 60, y: 40), size: CGSize(width: 100, height: 50),
+                                              transform: CGAffineTransform(rotationAngle: 0.2)))],
+                           width: 120, height: 80, scale: 2)
+        // The right half's centre is 25 pt right of the whole's, along the turned x axis.
+        let t = CGAffineTransform(rotationAngle: 0.2)
+        let half = render([.image(ImageShape(source: embedded(gradient), center: CGPoint(x: 60 + 25 * t.a, y: 40 + 25 * t.b),
+                                             size: CGSize(width: 50, height: 50), transform: t,
+                                             crop: CGRect(x: 0.5, y: 0, width: 0.5, height: 1)))],
+                          width: 120, height: 80, scale: 2)
+        var compared = 0, worst = 0
+        for y in 0..<160 {
+            for x in 0..<240 {
+                // Well inside the right half (1 pt from its edges), in the half's own axes.
+                let px = (Double(x) + 0.5) / 2 - 60 - 25 * t.a, py = (Double(y) + 0.5) / 2 - 40 - 25 * t.b
+                let u = t.a * px + t.b * py, v = t.c * px + t.d * py
+                guard abs(u) < 24, abs(v) < 24 else { continue }
+                compared += 1
+                let a = whole[x, y], b = half[x, y]
+                worst = max(worst, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
+            }
+        }
+        #expect(compared > 7000 && worst <= 1, "\(compared) pixels, worst \(worst)")
+        // And it is not the left half.
+        let left = render([.image(ImageShape(source: embedded(gradient), center: CGPoint(x: 60 + 25 * t.a, y: 40 + 25 * t.b),
+                                             size: CGSize(width: 50, height: 50), transform: t,
+                                             crop: CGRect(x: 0, y: 0, width: 0.5, height: 1)))],
+                          width: 120, height: 80, scale: 2)
+        #expect(left[150, 80] != half[150, 80])
+    }
+
     /// Transparent parts of an image show what is under them; premultiplied sampling keeps a
     /// transparent pixel's colour out of its neighbours (no dark fringe).
     @Test func transparencyIsPremultipliedWhenSampled() {
@@ -159,5 +194,34 @@ import DynRenderTestSupport
                          width: 40, height: 40, background: RGBA8(0, 0, 255))
         for x in 0..<40 { #expect(out[x, 20].g == 0, "no green at x = \(x): \(out[x, 20])") }
         #expect(out[2, 20] == RGBA8(255, 0, 0) && out[38, 20] == RGBA8(0, 0, 255))
+    }
+
+    // MARK: - The cache
+
+    /// A picture is decoded once per file; when the cache has emptied (over its capacity) a file
+    /// read well before and now gone is a vanished file (an I/O failure, exit 1), while a file
+    /// never read is bad input (exit 2: an `ImageError`, reported as the entry's field).
+    @Test func aFileThatVanishesAfterItWasReadIsNotBadInput() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vanish-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png = TestPNG.make(width: 64, height: 64, depth: 8, type: .rgb) { x, y, c in (x + y + c) % 256 }
+        let a = folder.appendingPathComponent("a.png").path, b = folder.appendingPathComponent("b.png").path
+        try Data(png).write(to: URL(fileURLWithPath: a))
+        try Data(png).write(to: URL(fileURLWithPath: b))
+        // Room for one 64 × 64 mip chain (about 21 KB), not two.
+        let library = ImageLibrary(capacityBytes: 30_000)
+        let first = try library.image(for: .file(a))
+        try FileManager.default.removeItem(atPath: a)
+        // Still cached: no read, the same pixels.
+        #expect(try library.image(for: .file(a)).levels[0].pixels == first.levels[0].pixels)
+        _ = try library.image(for: .file(b))  // empties the cache
+        #expect(throws: ImageVanishedError.self) { try library.image(for: .file(a)) }
+        let never = folder.appendingPathComponent("never.png").path
+        #expect(throws: ImageError("image '\(never)': no such file")) { try library.image(for: .file(never)) }
+        // In a frame's check, the vanished file is not turned into a field error.
+        let list = DisplayList(size: CGSize(width: 10, height: 10), scale: 1, background: RGBA8(0, 0, 0), shapes: [
+            .image(ImageShape(source: .file(a), center: CGPoint(x: 5, y: 5), size: CGSize(width: 10, height: 10)))])
+        #expect(throws: ImageVanishedError.self) { try list.checkImages(in: library) }
     }
 }

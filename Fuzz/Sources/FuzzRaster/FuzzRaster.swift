@@ -46,7 +46,8 @@ struct ByteStream {
 }
 
 /// libFuzzer's entry: draws the frame the bytes describe (small canvases, any scale up to the
-/// limit; rectangles, paths, text and groups — faded, clipped, nested — at and across every limit)
+/// limit; rectangles, paths, text, pictures and groups — faded, clipped, nested — at and across
+/// every limit)
 /// and checks that nothing traps and every pixel of the opaque canvas stays opaque.
 /// One input; libFuzzer calls it through `runFuzzer`.
 func fuzzRaster(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
@@ -67,9 +68,10 @@ func fuzzRaster(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
 func randomItems(_ input: inout ByteStream, canvas size: CGSize, depth: Int) -> [DisplayItem] {
     var shapes: [DisplayItem] = []
     for _ in 0..<Int(input.byte() % 6) {
-        switch input.byte() % 5 {
+        switch input.byte() % 6 {
         case 0: shapes.append(.path(randomPath(&input, canvas: size))); continue
         case 1: shapes.append(.text(randomText(&input, canvas: size))); continue
+        case 3: shapes.append(.image(randomImage(&input, canvas: size))); continue
         case 2 where depth < 3:
             let clip = input.byte() % 2 == 0 ? nil
                 : ClipRectangle(center: CGPoint(x: input.coordinate(Double(size.width)), y: input.coordinate(Double(size.height))),
@@ -95,6 +97,32 @@ func randomItems(_ input: inout ByteStream, canvas size: CGSize, depth: Int) -> 
                                        cornerCurve: input.byte() % 2 == 0 ? .circular : .continuous)))
     }
     return shapes
+}
+
+/// Pictures to draw: one pixel, a small translucent gradient (its transparent corner included),
+/// and one big enough for five mip levels.
+let pictures: [ImageSource] = [(1, 1), (7, 5), (300, 200)].map { width, height in
+    var image = RGBAImage(width: width, height: height)
+    for y in 0..<height {
+        for x in 0..<width {
+            image[x, y] = RGBA8(UInt8(x * 255 / width), UInt8(y * 255 / height), 90, UInt8((x + y) * 255 / (width + height - 1)))
+        }
+    }
+    return .embedded(EmbeddedPNG(try! PNGEncoder().encode(image)))
+}
+
+/// A picture anywhere within the limits: any size, rounding, turn, crop (down to a sliver) and
+/// filter.
+func randomImage(_ input: inout ByteStream, canvas: CGSize) -> ImageShape {
+    let w = input.extent(80), h = input.extent(80)
+    let x = input.unit(0, 0.99), y = input.unit(0, 0.99)
+    let crop = input.byte() % 2 == 0 ? ImageShape.wholePicture
+        : CGRect(x: x, y: y, width: input.pick([1 - x, 1e-9, input.unit(0, 1 - x)]), height: input.pick([1 - y, input.unit(0, 1 - y)]))
+    return ImageShape(source: input.pick(pictures),
+                      center: CGPoint(x: input.coordinate(Double(canvas.width)), y: input.coordinate(Double(canvas.height))),
+                      size: CGSize(width: w, height: h), cornerRadius: input.pick([0, min(w, h) / 2, input.extent(40), min(w, h) * 3]),
+                      transform: randomTransform(&input), cornerCurve: input.byte() % 2 == 0 ? .circular : .continuous,
+                      alpha: input.pick([1, 0.5, 0, 0.003]), filter: input.pick([.linear, .nearest]), crop: crop)
 }
 
 /// Any linear transform within the limits, a pure rotation, or a singular one.
