@@ -32,11 +32,9 @@ extension DisplayListJSON {
             }
             var part = ImageShape.wholePicture
             if let crop {
-                guard crop.count == 4, crop.allSatisfy({ $0.isFinite }), crop[0] >= 0, crop[1] >= 0, crop[2] > 0, crop[3] > 0,
-                      crop[0] + crop[2] <= 1, crop[1] + crop[3] <= 1 else {
-                    throw fail("crop", "must be [x, y, w, h] of the picture in 0…1, with w, h > 0 and x + w, y + h ≤ 1")
-                }
+                guard crop.count == 4 else { throw fail("crop", ImageShape.cropProblem(.null)!) }
                 part = CGRect(x: crop[0], y: crop[1], width: crop[2], height: crop[3])
+                if let problem = ImageShape.cropProblem(part) { throw fail("crop", problem) }
             }
             return ImageShape(source: try source(fail, baseDirectory: baseDirectory), center: CGPoint(x: cx, y: cy),
                               size: CGSize(width: w, height: h), cornerRadius: radius,

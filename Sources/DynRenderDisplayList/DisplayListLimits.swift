@@ -135,12 +135,7 @@ extension ImageShape {
         geometry.alpha = alpha
         if let v = geometry.limitViolation() { return v }
         if case .file(let path) = source, path.utf8.count > 4096 { return ("src", "must be a path of at most 4096 bytes") }
-        let c = crop
-        guard [c.minX, c.minY, c.width, c.height].allSatisfy({ $0.isFinite }), c.minX >= 0, c.minY >= 0, c.width > 0, c.height > 0,
-              c.maxX <= 1, c.maxY <= 1 else {
-            return ("crop", "must be [x, y, w, h] of the picture in 0…1, with w, h > 0 and x + w, y + h ≤ 1")
-        }
-        return nil
+        return Self.cropProblem(crop).map { ("crop", $0) }
     }
 }
 

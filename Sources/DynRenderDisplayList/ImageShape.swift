@@ -31,6 +31,13 @@ public struct ImageShape: Equatable, Sendable {
     /// The whole picture (`crop`).
     public static let wholePicture = CGRect(x: 0, y: 0, width: 1, height: 1)
 
+    /// What is wrong with `crop` as a part of a picture, or nil when it is one.
+    public static func cropProblem(_ crop: CGRect) -> String? {
+        let valid = [crop.minX, crop.minY, crop.width, crop.height].allSatisfy { $0.isFinite }
+            && crop.minX >= 0 && crop.minY >= 0 && crop.width > 0 && crop.height > 0 && crop.maxX <= 1 && crop.maxY <= 1
+        return valid ? nil : "must be [x, y, w, h] of the picture in 0…1, with w, h > 0 and x + w, y + h ≤ 1"
+    }
+
     public init(source: ImageSource, center: CGPoint, size: CGSize, cornerRadius: Double = 0,
                 transform: CGAffineTransform = .identity, cornerCurve: CornerCurve = .circular, alpha: Double = 1,
                 filter: ImageFilter = .linear, crop: CGRect = ImageShape.wholePicture) {

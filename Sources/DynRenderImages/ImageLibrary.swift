@@ -70,8 +70,9 @@ public final class ImageLibrary: @unchecked Sendable {
         return image
     }
 
-    /// The bytes of the PNG file at `path` (`name` is how errors name it): a regular file of at most `ImageLimits.maximumFileBytes`,
-    /// checked before reading (a FIFO or `/dev/zero` would never end).
+    /// The bytes of the PNG file at `path` (`name` is how errors name it): a regular file of at
+    /// most `ImageLimits.maximumFileBytes`, checked before reading (a FIFO or `/dev/zero` would
+    /// never end).
     public static func readFile(_ path: String, name: String) throws -> [UInt8] {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
             var isDirectory: ObjCBool = false

@@ -107,7 +107,11 @@ extension Rasterizer {
         if k == 65536 {
             for i in range {
                 let s = source[i]
-                if s >= 0xFF00_0000 { destination[i] = s } else if s >> 24 != 0 { destination[i] = PackedPixel.over(s, factor: k, onto: destination[i]) }
+                if s >= 0xFF00_0000 {
+                    destination[i] = s
+                } else if s >> 24 != 0 {
+                    destination[i] = PackedPixel.over(s, factor: k, onto: destination[i])
+                }
             }
         } else {
             for i in range {

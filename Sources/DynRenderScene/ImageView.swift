@@ -84,11 +84,10 @@ open class ImageView: View {
         // view's clip would multiply the two coverages where their edges meet: too light there.)
         let visible = rect.intersection(bounds)
         guard !visible.isNull, visible.width > 0, visible.height > 0 else { return }
-        let crop = CGRect(x: (visible.minX - rect.minX) / rect.width, y: (visible.minY - rect.minY) / rect.height,
-                          width: visible.width / rect.width, height: visible.height / rect.height)
-        // Ratios of nearly equal numbers can pass 1 by an ulp.
-        let part = CGRect(x: min(max(crop.minX, 0), 1), y: min(max(crop.minY, 0), 1),
-                          width: min(crop.width, 1 - min(max(crop.minX, 0), 1)), height: min(crop.height, 1 - min(max(crop.minY, 0), 1)))
+        // The visible part in unit coordinates of the picture; ratios of nearly equal numbers can
+        // pass 1 by an ulp, so they are clamped.
+        let x = min(max((visible.minX - rect.minX) / rect.width, 0), 1), y = min(max((visible.minY - rect.minY) / rect.height, 0), 1)
+        let part = CGRect(x: x, y: y, width: min(visible.width / rect.width, 1 - x), height: min(visible.height / rect.height, 1 - y))
         context.drawImage(image, in: visible, cornerRadius: visible == bounds ? cornerRadius : 0, cornerCurve: cornerCurve,
                           filter: filter, crop: part)
     }
