@@ -9,7 +9,7 @@ extension CollectionView {
     /// are at their animated positions.
     public func orderedAttributes(in rect: CGRect) -> [LayoutAttributes] {
         collectionViewLayout.prepareIfNeeded()
-        var cells = collectionViewLayout.layoutAttributesForElements(in: rect)
+        var cells = collectionViewLayout.layoutAttributesForElements(in: rect) ?? []
         animations.apply(to: &cells, at: time, in: rect)
         return cells.enumerated()
             .sorted { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }

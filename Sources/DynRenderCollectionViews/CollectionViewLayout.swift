@@ -22,7 +22,7 @@ open class CollectionViewLayout: DynamicAnimatorLayout {
     open var collectionViewContentSize: CGSize { .zero }
 
     /// Attributes of every cell whose frame intersects `rect` (content coordinates).
-    open func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes] { [] }
+    open func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes]? { [] }
 
     /// Attributes of the cell at `indexPath`, or nil when there is none.
     open func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? { nil }
@@ -47,12 +47,28 @@ open class CollectionViewLayout: DynamicAnimatorLayout {
     /// update); nil removes it at once.
     open func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) -> LayoutAttributes? { nil }
 
-    /// The dynamic animators moving this layout's cells now (for debug drawing).
-    open var dynamicAnimators: [DynamicAnimator] { [] }
+    /// The dynamic animators moving this layout's cells now (for debug drawing): by default
+    /// those made with `DynamicAnimator(collectionViewLayout: self)` that are still alive.
+    open var dynamicAnimators: [DynamicAnimator] { attachedAnimators.compactMap(\.animator) }
 
     /// Moves the layout's own animations (dynamic animators) to `time`, seconds on the collection
-    /// view's clock. UIKit's animators run off the display; dynrender's run off this call.
-    open func advance(to time: TimeInterval) {}
+    /// view's clock. UIKit's animators run off the display; dynrender's run off this call. By
+    /// default it steps `dynamicAnimators`, so a subclass that makes its animator with
+    /// `UIDynamicAnimator(collectionViewLayout: self)`, as UIKit code does, needs nothing more.
+    open func advance(to time: TimeInterval) {
+        for animator in dynamicAnimators { animator.advance(to: time) }
+    }
+
+    /// Remembers an animator made for this layout (weakly: the layout's owner keeps it).
+    public func animatorDidAttach(_ animator: DynamicAnimator) {
+        attachedAnimators.removeAll { $0.animator == nil }
+        attachedAnimators.append(WeakAnimator(animator: animator))
+    }
+
+    private struct WeakAnimator {
+        weak var animator: DynamicAnimator?
+    }
+    private var attachedAnimators: [WeakAnimator] = []
 
     /// Marks the layout as needing `prepare()` before the next query.
     open func invalidateLayout() {

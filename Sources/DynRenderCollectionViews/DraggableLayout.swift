@@ -76,15 +76,15 @@ open class DraggableLayout: FlowLayout, DynamicAnimatorDelegate {
         invalidateLayout()
     }
 
-    open override func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes] {
-        let flow = super.layoutAttributesForElements(in: rect)
+    open override func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes]? {
+        let flow = super.layoutAttributesForElements(in: rect) ?? []
         guard let dynamicAnimator else { return flow }
         let lifted = dynamicAnimator.items(in: rect).compactMap { $0 as? LayoutAttributes }
         return flow.filter { !draggedPaths.contains($0.indexPath) } + lifted
     }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
-        if draggedPaths.contains(indexPath), let lifted = dynamicAnimator?.layoutAttributesForCell(at: indexPath) as? LayoutAttributes {
+        if draggedPaths.contains(indexPath), let lifted = dynamicAnimator?.layoutAttributesForCell(at: indexPath) {
             return lifted
         }
         return super.layoutAttributesForItem(at: indexPath)

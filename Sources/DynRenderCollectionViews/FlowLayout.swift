@@ -91,7 +91,7 @@ open class FlowLayout: CollectionViewLayout {
         return attributes(item: indexPath.item, section: indexPath.section)
     }
 
-    open override func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes] {
+    open override func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes]? {
         var result: [LayoutAttributes] = []
         guard !rect.isNull, rect.width >= 0, rect.height >= 0 else { return result }
         let itemWidth = Double(itemSize.width), itemHeight = Double(itemSize.height)

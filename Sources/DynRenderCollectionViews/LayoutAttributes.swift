@@ -70,3 +70,11 @@ extension LayoutAttributes: CustomStringConvertible {
         "LayoutAttributes([\(indexPath.section), \(indexPath.item)] center (\(center.x), \(center.y)) size \(size.width)×\(size.height))"
     }
 }
+
+extension DynamicAnimator {
+    /// The layout attributes this collection-view layout's animator holds for the cell at
+    /// `indexPath`, or nil (UIKit's `layoutAttributesForCell(at:)`).
+    public func layoutAttributesForCell(at indexPath: IndexPath) -> LayoutAttributes? {
+        indexedItem(at: indexPath) as? LayoutAttributes
+    }
+}

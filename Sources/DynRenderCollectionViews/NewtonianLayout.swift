@@ -155,7 +155,7 @@ open class NewtonianLayout: CollectionViewLayout {
         }
     }
 
-    open override func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes] {
+    open override func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes]? {
         dynamicAnimator.items(in: rect).compactMap { $0 as? LayoutAttributes }
     }
 

@@ -70,10 +70,10 @@ open class SpringyFlowLayout: FlowLayout {
         case .naive:
             guard springs.isEmpty else { return }
             let all = CGRect(origin: .zero, size: collectionViewContentSize)
-            for attributes in super.layoutAttributesForElements(in: all) { addSpring(to: attributes) }
+            for attributes in super.layoutAttributesForElements(in: all) ?? [] { addSpring(to: attributes) }
         case .tiled:
             let visible = collectionView.bounds.insetBy(dx: -tileMargin, dy: -tileMargin)
-            let wanted = super.layoutAttributesForElements(in: visible)
+            let wanted = super.layoutAttributesForElements(in: visible) ?? []
             let wantedPaths = Set(wanted.map(\.indexPath))
             for (path, spring) in springs where !wantedPaths.contains(path) {
                 dynamicAnimator.removeBehavior(spring)
@@ -114,12 +114,12 @@ open class SpringyFlowLayout: FlowLayout {
         return CGPoint(x: center.x + part(delta.x), y: center.y + part(delta.y))
     }
 
-    open override func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes] {
+    open override func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes]? {
         dynamicAnimator.items(in: rect).compactMap { $0 as? LayoutAttributes }
     }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
-        (dynamicAnimator.layoutAttributesForCell(at: indexPath) as? LayoutAttributes)
+        dynamicAnimator.layoutAttributesForCell(at: indexPath)
             ?? super.layoutAttributesForItem(at: indexPath)
     }
 

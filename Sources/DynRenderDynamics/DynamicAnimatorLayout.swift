@@ -8,6 +8,13 @@ public protocol DynamicAnimatorLayout: AnyObject {
     var collectionViewContentSize: CGSize { get }
     /// Called after every step that moved items, and when the animator comes to rest.
     func invalidateLayout()
+    /// Called once by `DynamicAnimator(collectionViewLayout:)`, so the layout can step the
+    /// animator with its collection view's clock (UIKit's animators run off the display).
+    func animatorDidAttach(_ animator: DynamicAnimator)
+}
+
+extension DynamicAnimatorLayout {
+    public func animatorDidAttach(_ animator: DynamicAnimator) {}
 }
 
 /// A dynamic item that stands for a cell at an index path (UIKit's layout attributes).
@@ -24,10 +31,12 @@ extension DynamicAnimator {
         self.init(referenceBounds: CGRect(origin: .zero, size: layout.collectionViewContentSize), settings: settings,
                   startTime: startTime)
         self.layout = layout
+        layout.animatorDidAttach(self)
     }
 
-    /// The layout attributes the animator holds for the cell at `indexPath`, or nil.
-    public func layoutAttributesForCell(at indexPath: IndexPath) -> IndexedDynamicItem? {
+    /// The item the animator holds for the cell at `indexPath`, or nil (a collection view's
+    /// `layoutAttributesForCell(at:)` is this, typed as its layout attributes).
+    public func indexedItem(at indexPath: IndexPath) -> IndexedDynamicItem? {
         for behavior in behaviors {
             var all: [DynamicBehavior] = []
             behavior.appendPreOrder(to: &all)

@@ -49,9 +49,17 @@ open class Scene {
         self.animator = DynamicAnimator(referenceBounds: CGRect(origin: .zero, size: size))
     }
 
-    /// Adds `view` on top of everything else.
+    /// Adds `view` on top of everything else (moving it from wherever it was).
     public func addSubview(_ view: View) {
+        view.removeFromSuperview()
         layers.append(.view(view))
+        view.hostScene = self
+    }
+
+    /// Takes `view` out of the scene's top level.
+    func removeView(_ view: View) {
+        layers.removeAll { if case .view(let v) = $0 { v === view } else { false } }
+        if view.hostScene === self { view.hostScene = nil }
     }
 
     /// Adds a collection view on top of everything else; the scene steps its scrolling and its
@@ -138,20 +146,31 @@ open class Scene {
             self.time = stepTime
             for index in touches.indices { touches[index].deliver(at: stepTime) }
             for collectionView in collectionViews { collectionView.advance(to: stepTime) }
-            animator.advance(to: stepTime)
+            advanceAnimators(to: stepTime)
             updateAnimations(at: stepTime)
         }
         runEvents(through: time)
         self.time = max(self.time, time)
-        animator.advance(to: time)
+        advanceAnimators(to: time)
         updateAnimations(at: time)
         // Lifted fingers are kept only while their circle fades.
         touches.removeAll { $0.liftTime.map { self.time - $0 > TouchIndicator.fadeOut } ?? false }
     }
 
+    /// The scene's animator and those whose reference view is in the scene
+    /// (`View.addReferencedAnimator`), all to `time`.
+    private func advanceAnimators(to time: TimeInterval) {
+        animator.advance(to: time)
+        func visit(_ view: View) {
+            for referenced in view.referencedAnimators { referenced.advance(to: time) }
+            view.subviews.forEach(visit)
+        }
+        views.forEach(visit)
+    }
+
     private func runEvents(through limit: TimeInterval) {
         while let next = events.first, next.time <= limit + 1e-9 {
-            animator.advance(to: max(next.time, time))
+            advanceAnimators(to: max(next.time, time))
             time = max(next.time, time)
             events.removeFirst()
             next.action()

@@ -26,6 +26,10 @@ open class View: DynamicItem {
     public var isHidden = false
     /// A drop shadow under the view (the layer's shadow), if any.
     public var shadow: Shadow?
+    /// A stroke along the inside of the view's rounded outline (the layer's `borderWidth` and
+    /// `borderColor`), drawn over the content and the subviews, as Core Animation composites a
+    /// layer's border above its sublayers; nil for none.
+    public var border: Border?
     /// Whether subviews and content are cut at the view's rounded, turned bounds (UIKit's
     /// `clipsToBounds`, the layer's `masksToBounds`); as there, it also hides the view's shadow.
     /// Default false.
@@ -34,6 +38,16 @@ open class View: DynamicItem {
     /// is in this view's bounds coordinates (origin at its top-left corner), as in UIKit; its
     /// dynamics, if any, are its own business.
     public private(set) var subviews: [View] = []
+    /// The view this one is a subview of; nil for a view directly in a scene (or in none).
+    public private(set) weak var superview: View?
+    /// The scene this view was added to directly, if any.
+    weak var hostScene: Scene?
+    /// Animators whose reference view this is (`UIDynamicAnimator(referenceView:)`); the scene
+    /// steps them with its own.
+    public private(set) var referencedAnimators: [DynamicAnimator] = []
+    /// The view's layer: the same corner, clipping, border and shadow settings under Core
+    /// Animation's names.
+    public private(set) lazy var layer = ViewLayer(view: self)
 
     /// A view occupying `frame` (points) with the given colour.
     public init(frame: CGRect, backgroundColor: RGBA8, cornerRadius: Double = 0) {
@@ -43,14 +57,79 @@ open class View: DynamicItem {
         self.cornerRadius = cornerRadius
     }
 
-    /// The axis-aligned frame of the untransformed view, points.
-    public var frame: CGRect {
-        CGRect(x: center.x - bounds.width / 2, y: center.y - bounds.height / 2,
-               width: bounds.width, height: bounds.height)
+    /// A clear view occupying `frame` (points), as `UIView(frame:)`; subclasses override it as
+    /// UIKit subclasses do.
+    public init(frame: CGRect) {
+        self.center = CGPoint(x: frame.midX, y: frame.midY)
+        self.bounds = CGRect(origin: .zero, size: frame.size)
+        self.backgroundColor = RGBA8(0, 0, 0, 0)
+        self.cornerRadius = 0
     }
 
+    /// Views are never decoded from archives here (no storyboards or nibs): always nil. It
+    /// exists so that a UIKit subclass's `required init?(coder:)` compiles unchanged.
+    public init?(coder: NSCoder) {
+        return nil
+    }
+
+    /// The collision shape dynamics uses for this view: `.rectangle` unless a subclass
+    /// overrides it, as a `UIView` subclass overrides `collisionBoundsType`.
+    open var collisionBoundsType: DynamicItemCollisionBoundsType { .rectangle }
+    /// The convex outline used when `collisionBoundsType` is `.path`, centred on (0, 0).
+    open var collisionBoundingPath: BezierPath { BezierPath() }
+
+    /// Makes `animator` step with the scene this view is in (what `UIDynamicAnimator(referenceView:)`
+    /// does); its items are this view's subviews, in this view's bounds coordinates.
+    public func addReferencedAnimator(_ animator: DynamicAnimator) {
+        if !referencedAnimators.contains(where: { $0 === animator }) { referencedAnimators.append(animator) }
+    }
+
+    /// The axis-aligned frame of the untransformed view, points; setting it sets `center` and
+    /// the size of `bounds`.
+    public var frame: CGRect {
+        get {
+            CGRect(x: center.x - bounds.width / 2, y: center.y - bounds.height / 2,
+                   width: bounds.width, height: bounds.height)
+        }
+        set {
+            center = CGPoint(x: newValue.midX, y: newValue.midY)
+            bounds.size = newValue.size
+        }
+    }
+
+    /// Adds `view` above the other subviews (moving it from wherever it was).
     public func addSubview(_ view: View) {
-        subviews.append(view)
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts `view` among the subviews at `index` (0 is the back), moving it from wherever it
+    /// was; the index is clamped to the subviews.
+    public func insertSubview(_ view: View, at index: Int) {
+        guard view !== self else { return }
+        view.removeFromSuperview()
+        subviews.insert(view, at: min(max(index, 0), subviews.count))
+        view.superview = self
+    }
+
+    /// Moves the subview `view` to the front; nothing if it is not a subview.
+    public func bringSubviewToFront(_ view: View) {
+        guard let index = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.append(subviews.remove(at: index))
+    }
+
+    /// Moves the subview `view` to the back; nothing if it is not a subview.
+    public func sendSubviewToBack(_ view: View) {
+        guard let index = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.insert(subviews.remove(at: index), at: 0)
+    }
+
+    /// Takes the view out of its superview or scene; nothing if it is in neither.
+    public func removeFromSuperview() {
+        if let superview {
+            superview.subviews.removeAll { $0 === self }
+            self.superview = nil
+        }
+        hostScene?.removeView(self)
     }
 
     /// Draws what the view shows over its background, in its bounds' coordinates (points, origin
@@ -80,7 +159,8 @@ open class View: DynamicItem {
                                y: parentOrigin.y + t.b * center.x + t.d * center.y)
         let transform = self.transform.concatenating(CGAffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: 0))
         let hasVisibleSubviews = subviews.contains { !$0.isHidden && $0.alpha > 0 }
-        let canGroup = depth < DisplayListLimits.maximumGroupDepth
+        // A view that both fades and clips takes two levels (a clip inside the fade).
+        let canGroup = depth + 2 <= DisplayListLimits.maximumGroupDepth
         let fadesAsGroup = canGroup && alpha * parentAlpha < 1 && hasVisibleSubviews
         let clips = canGroup && clipsToBounds
         // Inside a group the view draws at full opacity; the group fades.
@@ -101,7 +181,7 @@ open class View: DynamicItem {
                                          alpha: opacity, touches: touches, items: items)
         drawContent(in: &context)
         items = context.items
-        let nested = depth + (fadesAsGroup || clips ? 1 : 0)
+        let nested = depth + (fadesAsGroup ? 1 : 0) + (clips ? 1 : 0)
         for subview in subviews {
             subview.appendShapes(to: &items, parentTransform: transform, parentOrigin: corner, parentAlpha: opacity,
                                  touches: touches, depth: nested)
@@ -117,8 +197,18 @@ open class View: DynamicItem {
         }
         let clip = clips && ((items.count > background && !contentWithinOutline) || shadow != nil)
             ? outline : nil
-        if fadesAsGroup || clip != nil {
-            shapes.append(.group(DisplayGroup(shapes: items, alpha: fadesAsGroup ? alpha * parentAlpha : 1, clip: clip)))
+        var groupClip = clip
+        if let border, border.width > 0, border.color.a > 0 {
+            // Above content and subviews, and inside the outline already: outside the clip (so
+            // its outer edge is anti-aliased once), inside the fade.
+            if let clip { items = [.group(DisplayGroup(shapes: items, clip: clip))] }
+            groupClip = nil
+            items.append(.rect(RoundedRectangle(center: position, size: bounds.size, cornerRadius: cornerRadius,
+                                                transform: transform, fill: RGBA8(0, 0, 0, 0), alpha: opacity, border: border,
+                                                cornerCurve: cornerCurve)))
+        }
+        if fadesAsGroup || groupClip != nil {
+            shapes.append(.group(DisplayGroup(shapes: items, alpha: fadesAsGroup ? alpha * parentAlpha : 1, clip: groupClip)))
         } else {
             shapes.append(contentsOf: items)
         }

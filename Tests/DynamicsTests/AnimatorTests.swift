@@ -133,8 +133,8 @@ import DynRenderGeometry
         #expect(layout.invalidations == 60, "once per step")
         animator.advance(to: 3)
         #expect(abs(Double(cells[1].center.y) - 1975) < 0.5, "rests on the content's bottom edge")
-        #expect(animator.layoutAttributesForCell(at: IndexPath(item: 2, section: 0)) === cells[2])
-        #expect(animator.layoutAttributesForCell(at: IndexPath(item: 7, section: 0)) == nil)
+        #expect(animator.indexedItem(at: IndexPath(item: 2, section: 0)) === cells[2])
+        #expect(animator.indexedItem(at: IndexPath(item: 7, section: 0)) == nil)
         layout.collectionViewContentSize.height = 3000
         #expect(animator.referenceBounds.height == 3000, "bounds follow the content size")
     }

@@ -71,7 +71,7 @@ import DynRenderCollectionViews
             let rect = CGRect(x: generator.next(in: -50...350), y: generator.next(in: -100...54_000),
                               width: generator.next(in: 0...200), height: generator.next(in: 0...700))
             let expected = all.filter { $0.frame.intersects(rect) }.map(\.indexPath)
-            let found = layout.layoutAttributesForElements(in: rect).map(\.indexPath)
+            let found = (layout.layoutAttributesForElements(in: rect) ?? []).map(\.indexPath)
             #expect(found == expected, "rect \(rect)")
         }
     }
@@ -81,7 +81,7 @@ import DynRenderCollectionViews
         view.advance(to: 0)
         // Rows 100 000 … 100 010 lie at y = 10 + 54·k.
         let rect = CGRect(x: 0, y: 10 + 54 * 100_000, width: 320, height: 54 * 10)
-        let cells = layout.layoutAttributesForElements(in: rect)
+        let cells = layout.layoutAttributesForElements(in: rect) ?? []
         #expect(cells.count == 50)
         #expect(cells.first?.indexPath == IndexPath(item: 500_000, section: 0))
         #expect(layout.layoutAttributesForItem(at: IndexPath(item: 999_999, section: 0))!.center

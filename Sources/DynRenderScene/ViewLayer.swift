@@ -1,0 +1,80 @@
+import Foundation
+import DynRenderDisplayList
+import DynRenderGeometry
+import DynRenderPixels
+
+/// A view's layer under Core Animation's names (`view.layer.cornerRadius = 10`): corner radius
+/// and curve, `masksToBounds`, opacity, border and shadow, read from and written to the view it
+/// belongs to. Shadows map as the alert demo maps SitePoint's: a Gaussian of σ = `shadowRadius`
+/// points (display-list `blur` = 2 × `shadowRadius`), its colour's alpha times `shadowOpacity`,
+/// offset in screen space.
+public final class ViewLayer {
+    private unowned let view: View
+
+    init(view: View) {
+        self.view = view
+    }
+
+    /// The view's `cornerRadius`, points.
+    public var cornerRadius: CGFloat {
+        get { CGFloat(view.cornerRadius) }
+        set { view.cornerRadius = Double(newValue) }
+    }
+    /// The view's `cornerCurve`.
+    public var cornerCurve: CornerCurve {
+        get { view.cornerCurve }
+        set { view.cornerCurve = newValue }
+    }
+    /// The view's `clipsToBounds`.
+    public var masksToBounds: Bool {
+        get { view.clipsToBounds }
+        set { view.clipsToBounds = newValue }
+    }
+    /// The view's `alpha`.
+    public var opacity: Float {
+        get { Float(view.alpha) }
+        set { view.alpha = Double(newValue) }
+    }
+    /// The view's `isHidden`.
+    public var isHidden: Bool {
+        get { view.isHidden }
+        set { view.isHidden = newValue }
+    }
+    /// The view's `backgroundColor`.
+    public var backgroundColor: RGBA8? {
+        get { view.backgroundColor }
+        set { view.backgroundColor = newValue ?? RGBA8(0, 0, 0, 0) }
+    }
+
+    /// Points; default 0 (no border).
+    public var borderWidth: CGFloat = 0 { didSet { updateBorder() } }
+    /// Default opaque black, as Core Animation's.
+    public var borderColor: RGBA8? = RGBA8(0, 0, 0) { didSet { updateBorder() } }
+
+    /// Default opaque black.
+    public var shadowColor: RGBA8? = RGBA8(0, 0, 0) { didSet { updateShadow() } }
+    /// 0…1; default 0 (no shadow), as Core Animation's.
+    public var shadowOpacity: Float = 0 { didSet { updateShadow() } }
+    /// Points, screen space; default (0, −3), as Core Animation's.
+    public var shadowOffset = CGSize(width: 0, height: -3) { didSet { updateShadow() } }
+    /// The Gaussian's σ, points; default 3, as Core Animation's.
+    public var shadowRadius: CGFloat = 3 { didSet { updateShadow() } }
+
+    private func updateBorder() {
+        guard borderWidth > 0, let color = borderColor else {
+            view.border = nil
+            return
+        }
+        view.border = Border(width: Double(borderWidth), color: color)
+    }
+
+    private func updateShadow() {
+        let opacity = min(max(Double(shadowOpacity), 0), 1)
+        guard opacity > 0, let color = shadowColor, shadowRadius.isFinite else {
+            view.shadow = nil
+            return
+        }
+        view.shadow = Shadow(offset: CGVector(dx: shadowOffset.width, dy: shadowOffset.height), blur: 2 * max(Double(shadowRadius), 0),
+                             color: RGBA8(color.r, color.g, color.b, UInt8((Double(color.a) * opacity).rounded())))
+    }
+}
