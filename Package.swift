@@ -22,6 +22,8 @@ let package = Package(
         .library(name: "DynRender", targets: ["DynRender"]),
         // Golden-frame assertions for users' test targets (and dynrender's own golden tests).
         .library(name: "DynRenderTesting", targets: ["DynRenderTesting"]),
+        // UIKit's names over the same objects, for code ported from an app: `import DynRenderUIKit`.
+        .library(name: "DynRenderUIKit", targets: ["DynRenderUIKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.3.0"),
@@ -84,6 +86,9 @@ let package = Package(
                                "DynRenderText", "DynRenderImages", "DynRenderCollectionViews", "DynRenderScene",
                                "DynRenderRaster", "DynRenderCodecs", "DynRenderPipeline", "DynRenderDiff", "DynRenderDiffFiles"]),
 
+        // The UIKit-spelled front door: re-exports DynRender and adds UIKit's names for its types.
+        .target(name: "DynRenderUIKit", dependencies: ["DynRender"]),
+
         // Golden directories: compare stills with PNGs on disk, record them (no test framework).
         .target(name: "DynRenderGoldens",
                 dependencies: ["DynRenderPixels", "DynRenderCodecs", "DynRenderPipeline", "DynRenderDiff"]),
@@ -131,6 +136,7 @@ let package = Package(
         .testTarget(name: "RenderingTests", dependencies: ["DynRender", "DynRenderDemos"]),
         .testTarget(name: "DiffTests", dependencies: ["DynRender"]),
         .testTarget(name: "GoldenTests", dependencies: ["DynRenderTesting", "DynRenderDemos"]),
+        .testTarget(name: "UIKitSnippetTests", dependencies: ["DynRenderUIKit"]),
         .testTarget(name: "CLITests", dependencies: ["dynrender", "DynRender"], exclude: ["Help"]),
     ]
 )

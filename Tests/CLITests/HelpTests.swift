@@ -71,6 +71,32 @@ extension CLITests {
         #expect(checked >= 2, "the README shows the example's program and scene")
     }
 
+    /// The README's table of UIKit names (between `<!-- uikit-names -->` markers) lists exactly
+    /// the names `DynRenderUIKit` declares, each with the type it stands for.
+    @Test func readmeListsEveryUIKitName() throws {
+        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        guard let start = readme.range(of: "<!-- uikit-names -->"), let end = readme.range(of: "<!-- /uikit-names -->") else {
+            Issue.record("the README has no table of UIKit names")
+            return
+        }
+        let row = try NSRegularExpression(pattern: #"^\| `(\w+)` \| `(\w+)` \|$"#, options: .anchorsMatchLines)
+        let table = String(readme[start.upperBound..<end.lowerBound])
+        let listed = row.matches(in: table, range: NSRange(table.startIndex..., in: table)).map {
+            String(table[Range($0.range(at: 1), in: table)!]) + "=" + String(table[Range($0.range(at: 2), in: table)!])
+        }
+        let folder = Self.repository.appendingPathComponent("Sources/DynRenderUIKit")
+        let alias = try NSRegularExpression(pattern: #"public typealias (\w+) = (\w+)"#)
+        var declared: [String] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            declared += alias.matches(in: text, range: NSRange(text.startIndex..., in: text)).map {
+                String(text[Range($0.range(at: 1), in: text)!]) + "=" + String(text[Range($0.range(at: 2), in: text)!])
+            }
+        }
+        #expect(declared.count > 20)
+        #expect(Set(listed) == Set(declared), "README only: \(Set(listed).subtracting(declared)); module only: \(Set(declared).subtracting(listed))")
+    }
+
     /// Flag → default column text, from the README's table under "## Using it".
     static func readmeOptionTable(_ readme: String) -> [String: String] {
         var rows: [String: String] = [:]

@@ -1,0 +1,63 @@
+import DynRender
+
+// UIKit Dynamics under UIKit's names. Each is the dynrender type itself: an item added to a
+// `UIGravityBehavior` is in a `GravityBehavior`, and both spellings can be mixed.
+
+/// `UIDynamicItem`: anything with a centre, bounds and transform the animator can move.
+public typealias UIDynamicItem = DynamicItem
+/// `UIDynamicItemCollisionBoundsType`: `.rectangle`, `.ellipse` or `.path`.
+public typealias UIDynamicItemCollisionBoundsType = DynamicItemCollisionBoundsType
+/// `UIDynamicItemGroup`: several items moving as one rigid body.
+public typealias UIDynamicItemGroup = DynamicItemGroup
+/// `UIDynamicAnimator`: see `init(referenceView:)` and `init(collectionViewLayout:)`.
+public typealias UIDynamicAnimator = DynamicAnimator
+/// `UIDynamicAnimatorDelegate`: told when the animator pauses at rest and resumes.
+public typealias UIDynamicAnimatorDelegate = DynamicAnimatorDelegate
+/// `UIDynamicBehavior`: subclass it and compose behaviours with `addChildBehavior(_:)`.
+public typealias UIDynamicBehavior = DynamicBehavior
+/// `UIGravityBehavior`.
+public typealias UIGravityBehavior = GravityBehavior
+/// `UICollisionBehavior`.
+public typealias UICollisionBehavior = CollisionBehavior
+/// `UICollisionBehaviorDelegate`; boundary identifiers are `AnyHashable?` where UIKit has
+/// `NSCopying?` (a `String` identifier arrives as `AnyHashable("floor")`).
+public typealias UICollisionBehaviorDelegate = CollisionBehaviorDelegate
+/// `UIPushBehavior`.
+public typealias UIPushBehavior = PushBehavior
+/// `UISnapBehavior`.
+public typealias UISnapBehavior = SnapBehavior
+/// `UIAttachmentBehavior`, with the four iOS 9 kinds.
+public typealias UIAttachmentBehavior = AttachmentBehavior
+/// `UIDynamicItemBehavior`.
+public typealias UIDynamicItemBehavior = DynamicItemBehavior
+/// `UIFieldBehavior`, with its nine factories and `field(evaluationBlock:)`.
+public typealias UIFieldBehavior = FieldBehavior
+/// `UIRegion`: where a field acts.
+public typealias UIRegion = Region
+/// `UIOffset`.
+public typealias UIOffset = Offset
+/// `UIEdgeInsets`.
+public typealias UIEdgeInsets = EdgeInsets
+/// `UIFloatRange`.
+public typealias UIFloatRange = FloatRange
+/// `UIBezierPath`.
+public typealias UIBezierPath = BezierPath
+
+extension DynamicAnimator {
+    /// `UIDynamicAnimator(referenceView:)`: an animator in `view`'s bounds coordinates, for items
+    /// that are its subviews. The scene `view` is in steps it with its own animator; its
+    /// reference bounds (for `translatesReferenceBoundsIntoBoundary`) are the view's bounds.
+    public convenience init(referenceView view: View) {
+        self.init(referenceBounds: CGRect(origin: .zero, size: view.bounds.size))
+        view.addReferencedAnimator(self)
+    }
+}
+
+extension DynamicAnimator {
+    /// `UIDynamicAnimator()`: an animator for items of your own (`UIDynamicItem` adopters) in
+    /// their own coordinates, with no reference bounds. Nothing steps it for you: call
+    /// `advance(to:)` (seconds), or create it with a reference view in a scene.
+    public convenience init() {
+        self.init(referenceBounds: .zero)
+    }
+}

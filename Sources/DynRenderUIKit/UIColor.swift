@@ -1,0 +1,67 @@
+import DynRender
+
+/// `UIColor`: dynrender's straight-alpha sRGB colour, with UIKit's initialisers and named
+/// colours. `UIColor.red` is UIKit's pure red (1, 0, 0); `UIColor.systemRed` the iOS system red.
+public typealias UIColor = RGBA8
+/// `CGColor`: the same colour (`UIColor.cgColor` is the colour itself).
+public typealias CGColor = RGBA8
+
+extension RGBA8 {
+    /// Components 0…1 (clamped), rounded to the nearest of 256 levels.
+    public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        func level(_ v: CGFloat) -> UInt8 { UInt8((min(max(Double(v), 0), 1) * 255).rounded()) }
+        self.init(level(red), level(green), level(blue), level(alpha))
+    }
+
+    /// A grey of `white` 0…1.
+    public init(white: CGFloat, alpha: CGFloat) {
+        self.init(red: white, green: white, blue: white, alpha: alpha)
+    }
+
+    /// Hue, saturation and brightness 0…1 (HSB, as UIKit's).
+    public init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
+        let h = (Double(hue) - Double(hue).rounded(.down)) * 6, s = min(max(Double(saturation), 0), 1)
+        let v = min(max(Double(brightness), 0), 1)
+        let sector = Int(h) % 6, f = h - Double(Int(h))
+        let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
+        let (r, g, b): (Double, Double, Double) = [(v, t, p), (q, v, p), (p, v, t), (p, q, v), (t, p, v), (v, p, q)][sector]
+        self.init(red: r, green: g, blue: b, alpha: alpha)
+    }
+
+    /// The same colour with `alpha` 0…1.
+    public func withAlphaComponent(_ alpha: CGFloat) -> RGBA8 {
+        RGBA8(r, g, b, UInt8((min(max(Double(alpha), 0), 1) * 255).rounded()))
+    }
+
+    /// The colour itself (Core Graphics' colour is the same value here).
+    public var cgColor: RGBA8 { self }
+
+    // UIKit's fixed colours.
+    public static let black = RGBA8(0, 0, 0)
+    public static let darkGray = RGBA8(85, 85, 85)
+    public static let lightGray = RGBA8(170, 170, 170)
+    public static let white = RGBA8(255, 255, 255)
+    public static let gray = RGBA8(128, 128, 128)
+    public static let red = RGBA8(255, 0, 0)
+    public static let green = RGBA8(0, 255, 0)
+    public static let blue = RGBA8(0, 0, 255)
+    public static let cyan = RGBA8(0, 255, 255)
+    public static let yellow = RGBA8(255, 255, 0)
+    public static let magenta = RGBA8(255, 0, 255)
+    public static let orange = RGBA8(255, 128, 0)
+    public static let purple = RGBA8(128, 0, 128)
+    public static let brown = RGBA8(153, 102, 51)
+    public static let clear = RGBA8(0, 0, 0, 0)
+
+    // iOS's system colours (light appearance).
+    public static let systemRed = SystemColors.red
+    public static let systemGreen = SystemColors.green
+    public static let systemBlue = SystemColors.blue
+    public static let systemOrange = SystemColors.orange
+    public static let systemPurple = SystemColors.purple
+    public static let systemGray = RGBA8(142, 142, 147)
+    public static let systemBackground = RGBA8(255, 255, 255)
+    public static let secondarySystemBackground = RGBA8(242, 242, 247)
+    public static let label = RGBA8(0, 0, 0)
+    public static let secondaryLabel = RGBA8(60, 60, 67, 153)
+}
