@@ -3,7 +3,10 @@ import DynRenderGeometry
 
 /// The phases a continuous gesture reports, as UIKit's `UIGestureRecognizer.State`.
 public enum GestureState: Sendable {
-    case possible, began, changed, ended, cancelled
+    case possible, began, changed, ended, cancelled, failed
+
+    /// A discrete gesture (a tap) that was recognised: UIKit's `.recognized`, the same as `.ended`.
+    public static let recognized = GestureState.ended
 }
 
 /// The scripted finger that scrolls a collection view (UIKit's `panGestureRecognizer`). The

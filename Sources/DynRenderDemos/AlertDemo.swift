@@ -79,7 +79,7 @@ public final class AlertScene: Scene {
                 animator.removeAllBehaviors()
                 animator.addBehavior(SnapBehavior(item: alert, snapTo: center))
                 if event.location.y - start.y > Self.dismissDistance { dismiss() }
-            case .possible:
+            case .possible, .failed:
                 break
             }
         }

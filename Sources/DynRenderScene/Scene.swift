@@ -92,6 +92,53 @@ open class Scene {
         touches.append(ScriptedTouch(start: start, duration: duration, path: path, handler: handler))
     }
 
+    /// A finger on the views: down at `start` on `path(0)` (scene coordinates), moving along
+    /// `path` for `duration` seconds, then lifted. The front-most view under it (`hitTest`) and
+    /// that view's superviews offer it to their gesture recognisers, the hit view's first; the
+    /// first recogniser to begin or recognise takes it and the others fail.
+    public func touch(at start: TimeInterval, duration: TimeInterval, along path: TouchPath) {
+        var candidates: [GestureRecognizer] = []
+        touch(at: start, duration: duration, along: path) { [unowned self] event in
+            switch event.state {
+            case .began:
+                candidates = []
+                var view = views.reversed().lazy.compactMap { $0.hitTest($0.convertFromSuperview(event.location), with: event) }.first
+                while let current = view {
+                    candidates += current.gestureRecognizers.filter(\.isEnabled)
+                    view = current.superview
+                }
+                for recognizer in candidates { recognizer.touchBegan(at: event.location, time: event.time) }
+            case .changed:
+                for recognizer in candidates where recognizer.state != .failed {
+                    recognizer.touchMoved(to: event.location, time: event.time)
+                }
+            case .ended, .cancelled, .failed:
+                // In order: once one has recognised the lift, the rest fail without seeing it.
+                var taken = false
+                for recognizer in candidates where recognizer.state != .failed {
+                    if taken { recognizer.cancel(); continue }
+                    recognizer.touchEnded(at: event.location, time: event.time)
+                    taken = recognizer.state != .possible && recognizer.state != .failed
+                }
+                for recognizer in candidates { recognizer.reset() }
+                candidates = []
+            case .possible:
+                break
+            }
+            // The first to begin or be recognised takes the touch.
+            if let winner = candidates.first(where: { $0.state != .possible && $0.state != .failed }) {
+                for other in candidates where other !== winner { other.cancel() }
+                candidates = [winner]
+            }
+        }
+    }
+
+    /// A tap at `point` at `time` on the views (see `touch(at:duration:along:)`): down and up
+    /// after `duration` (default 0.1 s), without moving.
+    public func tap(at point: CGPoint, time: TimeInterval, duration: TimeInterval = 0.1) {
+        touch(at: time, duration: duration, along: .stay(at: point))
+    }
+
     /// A tap at `point` at `time`: a touch that begins and ends at once.
     public func tap(at point: CGPoint, time: TimeInterval, handler: @escaping (TouchEvent) -> Void) {
         touch(at: time, duration: 0, along: .stay(at: point), handler: handler)
@@ -104,7 +151,7 @@ open class Scene {
             case .began: collectionView.panBegan(at: event.location, time: event.time)
             case .changed: collectionView.panChanged(to: event.location, time: event.time)
             case .ended, .cancelled: collectionView.panEnded(time: event.time)
-            case .possible: break
+            case .possible, .failed: break
             }
         }
     }
@@ -116,7 +163,13 @@ open class Scene {
     public func animate(withDuration duration: TimeInterval, delay: TimeInterval = 0,
                         curve: AnimationCurve = .timing(.easeInOut),
                         animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
-        let all = views
+        // Every view in the scene, subviews included.
+        var all: [View] = []
+        func collect(_ view: View) {
+            all.append(view)
+            view.subviews.forEach(collect)
+        }
+        views.forEach(collect)
         let before = all.map(ViewState.init)
         animations()
         var changed: [(View, ViewState, ViewState, ViewState.Properties)] = []
@@ -133,11 +186,22 @@ open class Scene {
 
     // MARK: - Time
 
+    private static let runningKey = "DynRenderScene.running"
+
+    /// The scene whose timeline is running on this thread (inside its `advance(to:)`: its
+    /// events, touch and gesture handlers), or nil.
+    public static var running: Scene? { Thread.current.threadDictionary[runningKey] as? Scene }
+
     /// Moves the scene to `time` seconds. Every step of 1/120 s on the way delivers due events,
     /// touches and collection-view motion; the views' animator and view animations then stop at
     /// exactly `time`.
     public func advance(to time: TimeInterval) {
         guard time > self.time else { return }
+        // While its timeline runs, this is the thread's running scene (for UIKit-style static
+        // calls such as `UIView.animate`, made from handlers that do not name a scene).
+        let key = Scene.runningKey, previous = Thread.current.threadDictionary[key]
+        Thread.current.threadDictionary[key] = self
+        defer { Thread.current.threadDictionary[key] = previous }
         let step = animator.settings.timeStep
         while Double(stepIndex + 1) * step <= time + 1e-9 {
             stepIndex += 1

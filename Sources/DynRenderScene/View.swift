@@ -123,6 +123,78 @@ open class View: DynamicItem {
         subviews.insert(subviews.remove(at: index), at: 0)
     }
 
+    /// Whether touches reach this view and its subviews (`hitTest`); default true.
+    public var isUserInteractionEnabled = true
+    /// The recognisers attached with `addGestureRecognizer(_:)`.
+    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+
+    /// Attaches `recognizer` (moving it from any other view).
+    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+        recognizer.view?.removeGestureRecognizer(recognizer)
+        gestureRecognizers.append(recognizer)
+        recognizer.view = self
+    }
+
+    public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+        gestureRecognizers.removeAll { $0 === recognizer }
+        if recognizer.view === self { recognizer.view = nil }
+    }
+
+    /// Whether `point` (bounds coordinates) is inside the view's bounds.
+    open func point(inside point: CGPoint, with event: TouchEvent?) -> Bool {
+        point.x >= 0 && point.y >= 0 && point.x < bounds.width && point.y < bounds.height
+    }
+
+    /// The deepest visible, interactive view under `point` (this view's bounds coordinates),
+    /// front to back, as UIKit's: nil when this view is hidden, nearly transparent (alpha below
+    /// 0.01), not interactive, or the point is outside it; subviews outside the bounds are not
+    /// found.
+    open func hitTest(_ point: CGPoint, with event: TouchEvent?) -> View? {
+        guard !isHidden, alpha >= 0.01, isUserInteractionEnabled, self.point(inside: point, with: event) else { return nil }
+        for subview in subviews.reversed() {
+            if let hit = subview.hitTest(subview.convertFromSuperview(point), with: event) { return hit }
+        }
+        return self
+    }
+
+    /// A point in the superview's bounds coordinates (the scene's, for a top-level view) in this
+    /// view's bounds coordinates.
+    func convertFromSuperview(_ point: CGPoint) -> CGPoint {
+        let t = transform, det = t.a * t.d - t.b * t.c
+        guard det != 0 else { return CGPoint(x: -CGFloat.infinity, y: -CGFloat.infinity) }
+        let dx = point.x - center.x, dy = point.y - center.y
+        return CGPoint(x: (t.d * dx - t.c * dy) / det + bounds.width / 2, y: (-t.b * dx + t.a * dy) / det + bounds.height / 2)
+    }
+
+    /// A point in this view's bounds coordinates in the superview's.
+    func convertToSuperview(_ point: CGPoint) -> CGPoint {
+        let t = transform, x = point.x - bounds.width / 2, y = point.y - bounds.height / 2
+        return CGPoint(x: center.x + t.a * x + t.c * y, y: center.y + t.b * x + t.d * y)
+    }
+
+    /// A point in the scene's coordinates in this view's bounds coordinates.
+    public func convertFromScene(_ point: CGPoint) -> CGPoint {
+        convertFromSuperview(superview.map { $0.convertFromScene(point) } ?? point)
+    }
+
+    /// A point in this view's bounds coordinates in the scene's.
+    public func convertToScene(_ point: CGPoint) -> CGPoint {
+        let inSuperview = convertToSuperview(point)
+        return superview.map { $0.convertToScene(inSuperview) } ?? inSuperview
+    }
+
+    /// `point` in this view's bounds coordinates, in `view`'s (the scene's for nil), as UIKit's
+    /// `convert(_:to:)`.
+    public func convert(_ point: CGPoint, to view: View?) -> CGPoint {
+        let scene = convertToScene(point)
+        return view.map { $0.convertFromScene(scene) } ?? scene
+    }
+
+    /// `point` in `view`'s bounds coordinates (the scene's for nil), in this view's.
+    public func convert(_ point: CGPoint, from view: View?) -> CGPoint {
+        convertFromScene(view.map { $0.convertToScene(point) } ?? point)
+    }
+
     /// Takes the view out of its superview or scene; nothing if it is in neither.
     public func removeFromSuperview() {
         if let superview {

@@ -111,7 +111,13 @@ struct ViewAnimation {
             for entry in views { entry.from.apply(entry.changed, to: entry.view) }
             return
         }
-        let progress = duration > 0 ? curve.progress(at: (time - start) / duration, duration: duration) : 1
+        // At the end the views hold exactly the values the block set (as UIKit's model layer),
+        // not a curve's last approximation of them.
+        guard time < end - 1e-9, duration > 0 else {
+            for entry in views { entry.to.apply(entry.changed, to: entry.view) }
+            return
+        }
+        let progress = curve.progress(at: (time - start) / duration, duration: duration)
         for entry in views { ViewState.mix(entry.from, entry.to, progress).apply(entry.changed, to: entry.view) }
     }
 }

@@ -19,3 +19,19 @@ public typealias UICollectionViewLayout = CollectionViewLayout
 /// `layoutAttributesForElements(in:)`, `layoutAttributesForItem(at:)` and
 /// `shouldInvalidateLayout(forBoundsChange:)`.
 public typealias UICollectionViewFlowLayout = FlowLayout
+/// `UIEvent`: what a touch delivers (`hitTest(_:with:)`, `point(inside:with:)`).
+public typealias UIEvent = TouchEvent
+/// `UIGestureRecognizer`: attach with `addGestureRecognizer(_:)`; the action is a closure.
+public typealias UIGestureRecognizer = GestureRecognizer
+/// `UITapGestureRecognizer`.
+public typealias UITapGestureRecognizer = TapGestureRecognizer
+/// `UILongPressGestureRecognizer`.
+public typealias UILongPressGestureRecognizer = LongPressGestureRecognizer
+/// `UIPanGestureRecognizer` for a view (a collection view's own `panGestureRecognizer` is the
+/// scrolling finger's).
+public typealias UIPanGestureRecognizer = ViewPanGestureRecognizer
+
+extension GestureRecognizer {
+    /// `UIGestureRecognizer.State`.
+    public typealias State = GestureState
+}

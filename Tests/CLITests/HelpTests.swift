@@ -85,7 +85,7 @@ extension CLITests {
             String(table[Range($0.range(at: 1), in: table)!]) + "=" + String(table[Range($0.range(at: 2), in: table)!])
         }
         let folder = Self.repository.appendingPathComponent("Sources/DynRenderUIKit")
-        let alias = try NSRegularExpression(pattern: #"public typealias (\w+) = (\w+)"#)
+        let alias = try NSRegularExpression(pattern: #"^public typealias (\w+) = (\w+)"#, options: .anchorsMatchLines)
         var declared: [String] = []
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".swift") {
             let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)

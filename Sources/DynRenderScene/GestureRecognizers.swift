@@ -1,0 +1,204 @@
+import Foundation
+import DynRenderCollectionViews
+import DynRenderGeometry
+
+/// A gesture recogniser attached to a view (`view.addGestureRecognizer(_:)`), as UIKit's
+/// `UIGestureRecognizer`: the scene's scripted fingers (`Scene.touch(at:duration:along:)`)
+/// hit-test the views, and the recognisers of the view under the finger and of its superviews
+/// see the touch; the first to recognise it wins and the others fail, as UIKit's default.
+///
+/// Swift on Linux has no selectors, so target–action is a closure: `init(handler:)` (each
+/// subclass passes itself typed as itself), or `addHandler(_:)`.
+open class GestureRecognizer {
+    /// Where the gesture is: `.possible` until it begins (or is recognised), then as UIKit's.
+    public internal(set) var state: GestureState = .possible
+    /// The view it is attached to.
+    public internal(set) weak var view: View?
+    /// A disabled recogniser sees no touches.
+    public var isEnabled = true
+    private var handlers: [(GestureRecognizer) -> Void] = []
+    /// The finger, scene coordinates, and where it went down.
+    var location = CGPoint.zero, startLocation = CGPoint.zero
+    var startTime: TimeInterval = 0
+
+    public init() {}
+
+    /// Calls `handler` whenever the recogniser's state changes to `.began`, `.changed`,
+    /// `.ended` (recognised) or `.cancelled`, as an action message.
+    public func addHandler(_ handler: @escaping (GestureRecognizer) -> Void) {
+        handlers.append(handler)
+    }
+
+    /// The finger in `view`'s bounds coordinates (scene coordinates for nil).
+    public func location(in view: View?) -> CGPoint {
+        view.map { $0.convertFromScene(location) } ?? location
+    }
+
+    /// Sets the state and tells the handlers (for the states UIKit sends an action for).
+    func transition(to newState: GestureState) {
+        state = newState
+        guard [.began, .changed, .ended, .cancelled].contains(newState) else { return }
+        for handler in handlers { handler(self) }
+    }
+
+    // Touch input from the scene; subclasses decide. Times are seconds on the scene's clock.
+    func touchBegan(at point: CGPoint, time: TimeInterval) {
+        location = point
+        startLocation = point
+        startTime = time
+    }
+    func touchMoved(to point: CGPoint, time: TimeInterval) { location = point }
+    func touchEnded(at point: CGPoint, time: TimeInterval) { location = point }
+    /// Called when another recogniser took the touch.
+    func cancel() {
+        if state == .began || state == .changed { transition(to: .cancelled) } else { state = .failed }
+    }
+    /// Back to `.possible` for the next touch, once this one is over.
+    func reset() { state = .possible }
+
+    var hasBegun: Bool { state == .began || state == .changed }
+    var moved: CGFloat {
+        let dx = location.x - startLocation.x, dy = location.y - startLocation.y
+        return (dx * dx + dy * dy).squareRoot()
+    }
+}
+
+/// UIKit's `UITapGestureRecognizer`: recognised when the finger lifts within `allowableMovement`
+/// of where it went down, `numberOfTapsRequired` times, each tap beginning within
+/// `maximumTapInterval` of the last one's end.
+open class TapGestureRecognizer: GestureRecognizer {
+    /// Default 1.
+    public var numberOfTapsRequired = 1
+    /// How far the finger may wander, points; default 10 (UIKit does not document its value).
+    public var allowableMovement: CGFloat = 10
+    /// The longest pause between taps of a multiple tap, seconds; default 0.35 (not documented
+    /// by UIKit either).
+    public var maximumTapInterval: TimeInterval = 0.35
+    private var taps = 0, lastTapEnd: TimeInterval = -.infinity
+
+    public convenience init(handler: @escaping (TapGestureRecognizer) -> Void) {
+        self.init()
+        addHandler { handler($0 as! TapGestureRecognizer) }
+    }
+
+    override func touchBegan(at point: CGPoint, time: TimeInterval) {
+        super.touchBegan(at: point, time: time)
+        if time - lastTapEnd > maximumTapInterval { taps = 0 }
+    }
+
+    override func touchMoved(to point: CGPoint, time: TimeInterval) {
+        super.touchMoved(to: point, time: time)
+        if moved > allowableMovement { state = .failed }
+    }
+
+    override func touchEnded(at point: CGPoint, time: TimeInterval) {
+        super.touchEnded(at: point, time: time)
+        guard state == .possible, moved <= allowableMovement else {
+            taps = 0
+            return
+        }
+        taps += 1
+        lastTapEnd = time
+        if taps >= numberOfTapsRequired {
+            taps = 0
+            transition(to: .ended)
+        }
+    }
+}
+
+/// UIKit's `UILongPressGestureRecognizer`: begins once the finger has stayed within
+/// `allowableMovement` (default 10 pt) for `minimumPressDuration` (default 0.5 s), then reports
+/// every move (`.changed`) and the lift (`.ended`); lifting or moving away earlier fails it.
+open class LongPressGestureRecognizer: GestureRecognizer {
+    public var minimumPressDuration: TimeInterval = 0.5
+    public var allowableMovement: CGFloat = 10
+
+    public convenience init(handler: @escaping (LongPressGestureRecognizer) -> Void) {
+        self.init()
+        addHandler { handler($0 as! LongPressGestureRecognizer) }
+    }
+
+    override func touchMoved(to point: CGPoint, time: TimeInterval) {
+        super.touchMoved(to: point, time: time)
+        if hasBegun {
+            transition(to: .changed)
+        } else if state == .possible {
+            if moved > allowableMovement {
+                state = .failed
+            } else if time - startTime >= minimumPressDuration - 1e-9 {
+                transition(to: .began)
+            }
+        }
+    }
+
+    override func touchEnded(at point: CGPoint, time: TimeInterval) {
+        super.touchEnded(at: point, time: time)
+        if hasBegun { transition(to: .ended) } else if state == .possible { state = .failed }
+    }
+}
+
+/// UIKit's `UIPanGestureRecognizer` for a view: begins once the finger has moved
+/// `minimumMovement` (default 10 pt; UIKit's is not documented) from where it went down, then
+/// reports every move and the lift. `translation(in:)` counts from where the finger went down
+/// (or from the last `setTranslation(_:in:)`); `velocity(in:)` is over the last step.
+open class ViewPanGestureRecognizer: GestureRecognizer {
+    public var minimumMovement: CGFloat = 10
+    private var origin = CGPoint.zero, previous = CGPoint.zero, previousTime: TimeInterval = 0
+    private var lastVelocity = CGVector.zero
+
+    public convenience init(handler: @escaping (ViewPanGestureRecognizer) -> Void) {
+        self.init()
+        addHandler { handler($0 as! ViewPanGestureRecognizer) }
+    }
+
+    /// How far the finger has moved, in `view`'s axes (scene axes for nil), points.
+    public func translation(in view: View?) -> CGPoint {
+        let a = self.location(in: view), b = Self.converting(origin, to: view)
+        return CGPoint(x: a.x - b.x, y: a.y - b.y)
+    }
+
+    /// Makes the translation in `view` read `translation` from now on.
+    public func setTranslation(_ translation: CGPoint, in view: View?) {
+        let here = location(in: view)
+        let base = CGPoint(x: here.x - translation.x, y: here.y - translation.y)
+        origin = view.map { $0.convertToScene(base) } ?? base
+    }
+
+    /// The finger's speed over the last step, points per second in `view`'s axes.
+    public func velocity(in view: View?) -> CGPoint {
+        guard let view else { return CGPoint(x: lastVelocity.dx, y: lastVelocity.dy) }
+        let a = view.convertFromScene(.zero), b = view.convertFromScene(CGPoint(x: lastVelocity.dx, y: lastVelocity.dy))
+        return CGPoint(x: b.x - a.x, y: b.y - a.y)
+    }
+
+    private static func converting(_ point: CGPoint, to view: View?) -> CGPoint {
+        view.map { $0.convertFromScene(point) } ?? point
+    }
+
+    override func touchBegan(at point: CGPoint, time: TimeInterval) {
+        super.touchBegan(at: point, time: time)
+        origin = point
+        previous = point
+        previousTime = time
+        lastVelocity = .zero
+    }
+
+    override func touchMoved(to point: CGPoint, time: TimeInterval) {
+        super.touchMoved(to: point, time: time)
+        if time > previousTime {
+            lastVelocity = CGVector(dx: (point.x - previous.x) / (time - previousTime), dy: (point.y - previous.y) / (time - previousTime))
+        }
+        previous = point
+        previousTime = time
+        if hasBegun {
+            transition(to: .changed)
+        } else if state == .possible && moved >= minimumMovement {
+            transition(to: .began)
+        }
+    }
+
+    override func touchEnded(at point: CGPoint, time: TimeInterval) {
+        super.touchEnded(at: point, time: time)
+        if hasBegun { transition(to: .ended) } else if state == .possible { state = .failed }
+    }
+}
