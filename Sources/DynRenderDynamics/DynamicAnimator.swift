@@ -22,11 +22,16 @@ extension DynamicAnimatorDelegate {
 public final class DynamicAnimator {
     /// The headless reference view's bounds: the coordinate space of the items, points, y down.
     /// For a layout's animator, (0, 0) and the layout's current content size.
+    /// For an animator with a reference view, (0, 0) and the view's size now.
     public var referenceBounds: CGRect {
         if let layout { return CGRect(origin: .zero, size: layout.collectionViewContentSize) }
+        if let referenceView { return CGRect(origin: .zero, size: referenceView.bounds.size) }
         return fixedReferenceBounds
     }
     private let fixedReferenceBounds: CGRect
+    /// The view whose bounds are the reference bounds, read at every step (UIKit's
+    /// `referenceView`), if any.
+    public weak var referenceView: DynamicAnimatorReferenceView?
     /// The collection-view layout this animator moves items of, if any.
     public internal(set) weak var layout: DynamicAnimatorLayout?
     public let settings: SolverSettings

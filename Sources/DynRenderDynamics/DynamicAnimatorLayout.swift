@@ -17,6 +17,13 @@ extension DynamicAnimatorLayout {
     public func animatorDidAttach(_ animator: DynamicAnimator) {}
 }
 
+/// A view an animator works in (UIKit's `referenceView`): its bounds' size is the animator's
+/// reference bounds, read at every step, so a view sized after the animator was made (in a view
+/// controller's `viewDidLoad`, say) gets its boundaries right.
+public protocol DynamicAnimatorReferenceView: AnyObject {
+    var bounds: CGRect { get }
+}
+
 /// A dynamic item that stands for a cell at an index path (UIKit's layout attributes).
 public protocol IndexedDynamicItem: DynamicItem {
     var indexPath: IndexPath { get }

@@ -36,6 +36,11 @@ open class ImageView: View {
         super.init(frame: frame, backgroundColor: RGBA8(0, 0, 0, 0))
     }
 
+    /// Never decoded from archives: always nil (see `View.init?(coder:)`).
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
     /// An image view showing the PNG file at `path`.
     public convenience init(frame: CGRect, contentsOfFile path: String) {
         self.init(frame: frame, image: .file(path))

@@ -34,6 +34,11 @@ open class Label: View {
         super.init(frame: frame, backgroundColor: RGBA8(0, 0, 0, 0))
     }
 
+    /// Never decoded from archives: always nil (see `View.init?(coder:)`).
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
     /// The lines as they fit the label's width, or nil when the font cannot be found (the render
     /// then stops with that error before drawing).
     public func layout(width: Double? = nil) -> ParagraphLayout? {
@@ -95,6 +100,11 @@ open class Button: View {
     public init(frame: CGRect, title: String?, backgroundColor: RGBA8 = RGBA8(0, 0, 0, 0), cornerRadius: Double = 0) {
         self.title = title
         super.init(frame: frame, backgroundColor: backgroundColor, cornerRadius: cornerRadius)
+    }
+
+    /// Never decoded from archives: always nil (see `View.init?(coder:)`).
+    public required init?(coder: NSCoder) {
+        return nil
     }
 
     open override func drawContent(in context: inout ViewDrawingContext) {

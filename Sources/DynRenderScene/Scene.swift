@@ -217,6 +217,8 @@ open class Scene {
         self.time = max(self.time, time)
         advanceAnimators(to: time)
         updateAnimations(at: time)
+        // The layout pass, as a run-loop turn ends.
+        for view in views { view.layoutIfNeeded() }
         // Lifted fingers are kept only while their circle fades.
         touches.removeAll { $0.liftTime.map { self.time - $0 > TouchIndicator.fadeOut } ?? false }
     }

@@ -8,11 +8,13 @@ import DynRenderPixels
 /// corners and an opacity, and it is a `DynamicItem`, so behaviours can move it. Subclasses
 /// (`Label`, `Button`, a user's own) draw their content over the background in
 /// `drawContent(in:)`.
-open class View: DynamicItem {
+open class View: DynamicItem, DynamicAnimatorReferenceView {
     /// Centre in the scene's coordinates, points.
     public var center: CGPoint
-    /// Origin is ignored; the size is the view's, points.
-    public var bounds: CGRect
+    /// Origin is ignored; the size is the view's, points. A new size asks for layout.
+    public var bounds: CGRect {
+        didSet { if bounds.size != oldValue.size { needsLayout = true } }
+    }
     /// Applied about the centre; dynamics writes a pure rotation here.
     public var transform: CGAffineTransform = .identity
     public var backgroundColor: RGBA8
@@ -66,9 +68,11 @@ open class View: DynamicItem {
         self.cornerRadius = 0
     }
 
-    /// Views are never decoded from archives here (no storyboards or nibs): always nil. It
-    /// exists so that a UIKit subclass's `required init?(coder:)` compiles unchanged.
-    public init?(coder: NSCoder) {
+    /// Views are never decoded from archives here (no storyboards or nibs): always nil. It is
+    /// `required`, as UIKit's (NSCoding) is, so that a UIKit subclass's
+    /// `required init?(coder:)` compiles unchanged; a subclass with initialisers of its own
+    /// writes it too, as on iOS.
+    public required init?(coder: NSCoder) {
         return nil
     }
 
@@ -109,6 +113,7 @@ open class View: DynamicItem {
         view.removeFromSuperview()
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
+        needsLayout = true
     }
 
     /// Moves the subview `view` to the front; nothing if it is not a subview.
@@ -121,6 +126,25 @@ open class View: DynamicItem {
     public func sendSubviewToBack(_ view: View) {
         guard let index = subviews.firstIndex(where: { $0 === view }) else { return }
         subviews.insert(subviews.remove(at: index), at: 0)
+    }
+
+    private var needsLayout = true
+
+    /// Lays out the subviews, as UIKit's: called by `layoutIfNeeded()` when the view is new, its
+    /// size changed, a subview was added or `setNeedsLayout()` was called. Nothing by default.
+    open func layoutSubviews() {}
+
+    /// Asks for `layoutSubviews()` at the next layout pass (the scene runs one after every
+    /// `advance(to:)`).
+    public func setNeedsLayout() { needsLayout = true }
+
+    /// Lays this view out if it needs it, then its subviews, top down.
+    public func layoutIfNeeded() {
+        if needsLayout {
+            needsLayout = false
+            layoutSubviews()
+        }
+        for subview in subviews { subview.layoutIfNeeded() }
     }
 
     /// Whether touches reach this view and its subviews (`hitTest`); default true.

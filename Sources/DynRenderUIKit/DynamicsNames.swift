@@ -46,9 +46,11 @@ public typealias UIBezierPath = BezierPath
 extension DynamicAnimator {
     /// `UIDynamicAnimator(referenceView:)`: an animator in `view`'s bounds coordinates, for items
     /// that are its subviews. The scene `view` is in steps it with its own animator; its
-    /// reference bounds (for `translatesReferenceBoundsIntoBoundary`) are the view's bounds.
+    /// reference bounds (for `translatesReferenceBoundsIntoBoundary`) are the view's bounds at
+    /// each step.
     public convenience init(referenceView view: View) {
         self.init(referenceBounds: CGRect(origin: .zero, size: view.bounds.size))
+        referenceView = view
         view.addReferencedAnimator(self)
     }
 }

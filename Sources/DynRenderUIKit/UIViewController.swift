@@ -1,0 +1,97 @@
+import DynRender
+import Foundation
+
+/// `UIViewController`: a root view and UIKit's life cycle. A scene hosts it
+/// (`Scene(rootViewController:)` or `scene.host(_:)`): the view is loaded (`loadView`, then
+/// `viewDidLoad`), sized to the scene, added, and told `viewWillAppear`, laid out
+/// (`viewWillLayoutSubviews`, the view's `layoutSubviews`, `viewDidLayoutSubviews`) and told
+/// `viewDidAppear`, in that order; later layout passes call the layout pair again.
+open class UIViewController {
+    private var loadedView: UIView?
+
+    public init() {}
+
+    /// There are no nibs here: the same as `init()`.
+    public convenience init(nibName: String?, bundle: Bundle?) {
+        self.init()
+    }
+
+    /// Never decoded from archives: always nil (so a subclass's `required init?(coder:)`
+    /// compiles unchanged).
+    public init?(coder: NSCoder) {
+        return nil
+    }
+
+    /// The root view, loaded on first use.
+    open var view: UIView! {
+        get {
+            loadViewIfNeeded()
+            return loadedView
+        }
+        set { loadedView = newValue }
+    }
+
+    public var isViewLoaded: Bool { loadedView != nil }
+
+    /// A title, for the app's own use.
+    open var title: String?
+
+    /// Makes the root view: a clear view that reports its layout passes to this controller.
+    /// Override to make your own (then set `view`).
+    open func loadView() {
+        view = ControllerRootView(controller: self)
+    }
+
+    /// Loads the view now if it is not loaded, and calls `viewDidLoad()` after.
+    public func loadViewIfNeeded() {
+        guard loadedView == nil else { return }
+        loadView()
+        if loadedView == nil { loadedView = ControllerRootView(controller: self) }
+        viewDidLoad()
+    }
+
+    open func viewDidLoad() {}
+    open func viewWillAppear(_ animated: Bool) {}
+    open func viewDidAppear(_ animated: Bool) {}
+    open func viewWillLayoutSubviews() {}
+    open func viewDidLayoutSubviews() {}
+}
+
+/// The root view `UIViewController.loadView()` makes: its layout passes tell the controller.
+final class ControllerRootView: UIView {
+    private weak var controller: UIViewController?
+
+    init(controller: UIViewController) {
+        self.controller = controller
+        super.init(frame: .zero)
+    }
+
+    required init?(coder: NSCoder) {
+        return nil
+    }
+
+    override func layoutSubviews() {
+        controller?.viewWillLayoutSubviews()
+        super.layoutSubviews()
+        controller?.viewDidLayoutSubviews()
+    }
+}
+
+extension Scene {
+    /// A scene of `size` points hosting `rootViewController` (see `host(_:)`).
+    public convenience init(size: CGSize, rootViewController: UIViewController) {
+        self.init(size: size)
+        host(rootViewController)
+    }
+
+    /// Hosts `controller` full screen: loads its view, sizes it to the scene, adds it on top,
+    /// then calls `viewWillAppear(false)`, the layout pass and `viewDidAppear(false)`.
+    public func host(_ controller: UIViewController) {
+        let view: UIView = controller.view
+        view.frame = CGRect(origin: .zero, size: size)
+        addSubview(view)
+        controller.viewWillAppear(false)
+        view.layoutIfNeeded()
+        controller.viewDidAppear(false)
+    }
+}
