@@ -129,6 +129,23 @@ open class View: DynamicItem, DynamicAnimatorReferenceView {
     }
 
     private var needsLayout = true
+    /// False hands the view's frame to Auto Layout constraints (solved at its superview's
+    /// layout pass); default true, as UIKit's for views made in code.
+    public var translatesAutoresizingMaskIntoConstraints = true {
+        didSet { superview?.setNeedsLayout() }
+    }
+    /// Active constraints that mention this view.
+    var activeConstraints: [LayoutConstraint] = []
+    /// Insets of the area not covered by bars and the home indicator, points; default zero (a
+    /// scene has no bars unless you say so). Sets `safeAreaLayoutGuide`.
+    public var safeAreaInsets = EdgeInsets.zero {
+        didSet { setNeedsLayout() }
+    }
+    /// The bounds inset by `safeAreaInsets`, for constraints.
+    public private(set) lazy var safeAreaLayoutGuide = LayoutGuide(owningView: self, identifier: "safeAreaLayoutGuide") { view in
+        let i = view.safeAreaInsets
+        return CGRect(x: i.left, y: i.top, width: view.bounds.width - i.left - i.right, height: view.bounds.height - i.top - i.bottom)
+    }
 
     /// Lays out the subviews, as UIKit's: called by `layoutIfNeeded()` when the view is new, its
     /// size changed, a subview was added or `setNeedsLayout()` was called. Nothing by default.
@@ -142,6 +159,8 @@ open class View: DynamicItem, DynamicAnimatorReferenceView {
     public func layoutIfNeeded() {
         if needsLayout {
             needsLayout = false
+            // Constraints first, as UIKit's own layoutSubviews applies them; then the view's.
+            ConstraintSolver.solve(in: self)
             layoutSubviews()
         }
         for subview in subviews { subview.layoutIfNeeded() }

@@ -1,0 +1,321 @@
+import Foundation
+import DynRenderDynamics
+import DynRenderGeometry
+
+// Auto Layout's common subset: anchors, equality constraints with constants (and multipliers on
+// dimensions), activation, layout guides. A view whose `translatesAutoresizingMaskIntoConstraints`
+// is false gets its frame from the constraints at its superview's layout pass. Constraints relate
+// a view to its superview, its siblings and its superview's guides; they must pin every
+// constrained view's position and size exactly. Anything else stops with a message naming the
+// constraint or view: never a silently wrong frame.
+
+/// Which edge, centre or size an anchor names.
+public enum LayoutAttribute: Sendable, CustomStringConvertible {
+    case left, right, top, bottom, leading, trailing, width, height, centerX, centerY
+
+    var isHorizontal: Bool { [.left, .right, .leading, .trailing, .width, .centerX].contains(self) }
+
+    /// The attribute in terms of an item's origin p and size s on its axis: a·p + b·s.
+    var terms: (position: CGFloat, size: CGFloat) {
+        switch self {
+        case .left, .leading, .top: return (1, 0)
+        case .right, .trailing, .bottom: return (1, 1)
+        case .centerX, .centerY: return (1, 0.5)
+        case .width, .height: return (0, 1)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .left: return "left"
+        case .right: return "right"
+        case .top: return "top"
+        case .bottom: return "bottom"
+        case .leading: return "leading"
+        case .trailing: return "trailing"
+        case .width: return "width"
+        case .height: return "height"
+        case .centerX: return "centerX"
+        case .centerY: return "centerY"
+        }
+    }
+}
+
+/// A rectangle in a view's bounds that constraints can refer to (UIKit's `UILayoutGuide`): the
+/// safe area, or a view controller's top and bottom layout guides.
+public final class LayoutGuide {
+    /// The view whose bounds coordinates the guide's frame is in.
+    public private(set) weak var owningView: View?
+    private let frameInOwner: (View) -> CGRect
+    /// A name for messages.
+    public let identifier: String
+
+    public init(owningView: View, identifier: String, frame: @escaping (View) -> CGRect) {
+        self.owningView = owningView
+        self.identifier = identifier
+        self.frameInOwner = frame
+    }
+
+    /// The guide's rectangle in its owning view's bounds coordinates, now.
+    public var layoutFrame: CGRect { owningView.map(frameInOwner) ?? .zero }
+
+    public var leadingAnchor: LayoutAnchor<LayoutXAxis> { LayoutAnchor(.guide(self), .leading) }
+    public var trailingAnchor: LayoutAnchor<LayoutXAxis> { LayoutAnchor(.guide(self), .trailing) }
+    public var leftAnchor: LayoutAnchor<LayoutXAxis> { LayoutAnchor(.guide(self), .left) }
+    public var rightAnchor: LayoutAnchor<LayoutXAxis> { LayoutAnchor(.guide(self), .right) }
+    public var centerXAnchor: LayoutAnchor<LayoutXAxis> { LayoutAnchor(.guide(self), .centerX) }
+    public var topAnchor: LayoutAnchor<LayoutYAxis> { LayoutAnchor(.guide(self), .top) }
+    public var bottomAnchor: LayoutAnchor<LayoutYAxis> { LayoutAnchor(.guide(self), .bottom) }
+    public var centerYAnchor: LayoutAnchor<LayoutYAxis> { LayoutAnchor(.guide(self), .centerY) }
+    public var widthAnchor: LayoutAnchor<LayoutDimension> { LayoutAnchor(.guide(self), .width) }
+    public var heightAnchor: LayoutAnchor<LayoutDimension> { LayoutAnchor(.guide(self), .height) }
+    /// The guide's height (UIKit's `UILayoutSupport.length`, for the top and bottom guides).
+    public var length: CGFloat { layoutFrame.height }
+}
+
+/// What a constraint's side refers to.
+public enum LayoutItem {
+    case view(View)
+    case guide(LayoutGuide)
+
+    var name: String {
+        switch self {
+        case .view(let view): return "\(type(of: view)) at \(view.frame)"
+        case .guide(let guide): return guide.identifier
+        }
+    }
+}
+
+/// Kinds of anchor, so that only like anchors can be related (as UIKit's anchor classes).
+public enum LayoutXAxis {}
+public enum LayoutYAxis {}
+public enum LayoutDimension {}
+
+/// An item's edge, centre or size (UIKit's `NSLayoutAnchor` family).
+public struct LayoutAnchor<Kind> {
+    public let item: LayoutItem
+    public let attribute: LayoutAttribute
+
+    init(_ item: LayoutItem, _ attribute: LayoutAttribute) {
+        self.item = item
+        self.attribute = attribute
+    }
+
+    /// This anchor equals `other` plus `constant` points.
+    public func constraint(equalTo other: LayoutAnchor<Kind>, constant: CGFloat = 0) -> LayoutConstraint {
+        LayoutConstraint(first: self.erased, second: other.erased, multiplier: 1, constant: constant)
+    }
+
+    /// Inequalities are not solved by dynrender: stops with a message naming the call.
+    public func constraint(greaterThanOrEqualTo other: LayoutAnchor<Kind>, constant: CGFloat = 0) -> LayoutConstraint {
+        fatalError("NSLayoutAnchor.constraint(greaterThanOrEqualTo:) on \(attribute): dynrender solves equalities only")
+    }
+
+    /// Inequalities are not solved by dynrender: stops with a message naming the call.
+    public func constraint(lessThanOrEqualTo other: LayoutAnchor<Kind>, constant: CGFloat = 0) -> LayoutConstraint {
+        fatalError("NSLayoutAnchor.constraint(lessThanOrEqualTo:) on \(attribute): dynrender solves equalities only")
+    }
+
+    var erased: LayoutAnchor<Void> { LayoutAnchor<Void>(item, attribute) }
+}
+
+extension LayoutAnchor where Kind == LayoutDimension {
+    /// This size equals `constant` points.
+    public func constraint(equalToConstant constant: CGFloat) -> LayoutConstraint {
+        LayoutConstraint(first: erased, second: nil, multiplier: 0, constant: constant)
+    }
+
+    /// This size equals `multiplier` × `other` + `constant`.
+    public func constraint(equalTo other: LayoutAnchor<LayoutDimension>, multiplier: CGFloat, constant: CGFloat = 0) -> LayoutConstraint {
+        LayoutConstraint(first: erased, second: other.erased, multiplier: multiplier, constant: constant)
+    }
+}
+
+/// `first = multiplier × second + constant` (UIKit's `NSLayoutConstraint`, equalities only).
+/// Active constraints are solved at the constrained views' superview's layout pass.
+public final class LayoutConstraint {
+    public let first: LayoutAnchor<Void>
+    public let second: LayoutAnchor<Void>?
+    public let multiplier: CGFloat
+    /// Points; changing it asks for layout.
+    public var constant: CGFloat { didSet { requestLayout() } }
+    /// A name for messages (UIKit's `identifier`).
+    public var identifier: String?
+
+    init(first: LayoutAnchor<Void>, second: LayoutAnchor<Void>?, multiplier: CGFloat, constant: CGFloat) {
+        self.first = first
+        self.second = second
+        self.multiplier = multiplier
+        self.constant = constant
+    }
+
+    /// Whether the constraint takes part in layout; setting it adds it to (or removes it from)
+    /// the views it relates.
+    public var isActive = false {
+        didSet {
+            guard isActive != oldValue else { return }
+            for case .view(let view) in [first.item] + (second.map { [$0.item] } ?? []) {
+                if isActive { view.activeConstraints.append(self) } else { view.activeConstraints.removeAll { $0 === self } }
+            }
+            requestLayout()
+        }
+    }
+
+    /// Activates every constraint in `constraints`.
+    public static func activate(_ constraints: [LayoutConstraint]) {
+        for constraint in constraints { constraint.isActive = true }
+    }
+
+    /// Deactivates every constraint in `constraints`.
+    public static func deactivate(_ constraints: [LayoutConstraint]) {
+        for constraint in constraints { constraint.isActive = false }
+    }
+
+    private func requestLayout() {
+        for case .view(let view) in [first.item] + (second.map { [$0.item] } ?? []) {
+            (view.superview ?? view).setNeedsLayout()
+        }
+    }
+
+    var description: String {
+        let right = second.map { "\(multiplier == 1 ? "" : "\(multiplier) × ")\($0.item.name).\($0.attribute) + " } ?? ""
+        return identifier ?? "\(first.item.name).\(first.attribute) = \(right)\(constant)"
+    }
+}
+
+/// Solving one superview's constraints on one axis.
+enum ConstraintSolver {
+    /// Sets the frames of `superview`'s subviews that do not translate their autoresizing mask,
+    /// from the active constraints that mention them. Stops with a message when a constraint
+    /// reaches outside the superview and its children, or the frames are not pinned exactly.
+    static func solve(in superview: View) {
+        let constrained = superview.subviews.filter { !$0.translatesAutoresizingMaskIntoConstraints }
+        guard !constrained.isEmpty else { return }
+        var seen = Set<ObjectIdentifier>(), constraints: [LayoutConstraint] = []
+        for view in constrained {
+            for constraint in view.activeConstraints where seen.insert(ObjectIdentifier(constraint)).inserted {
+                constraints.append(constraint)
+            }
+        }
+        let index = Dictionary(uniqueKeysWithValues: constrained.enumerated().map { (ObjectIdentifier($1), $0) })
+        var frames = constrained.map(\.frame)
+        // An axis whose constraints refer to the other axis of a constrained view (an aspect
+        // ratio) is solved second, with the first axis's results as known values.
+        func crosses(_ horizontal: Bool) -> Bool {
+            constraints.contains { c in
+                c.first.attribute.isHorizontal == horizontal && c.second.map { second in
+                    second.attribute.isHorizontal != horizontal && { if case .view(let v) = second.item { index[ObjectIdentifier(v)] != nil } else { false } }()
+                } == true
+            }
+        }
+        let horizontalCrosses = crosses(true), verticalCrosses = crosses(false)
+        if horizontalCrosses && verticalCrosses {
+            fatalError("Auto Layout: constraints in \(LayoutItem.view(superview).name) tie widths to heights and heights to widths; dynrender solves one direction only")
+        }
+        for horizontal in horizontalCrosses ? [false, true] : [true, false] {
+            let solution = solveAxis(horizontal: horizontal, superview: superview, constrained: constrained, index: index,
+                                     solvedFrames: frames,
+                                     constraints: constraints.filter { $0.first.attribute.isHorizontal == horizontal })
+            for (i, value) in solution.enumerated() {
+                if horizontal {
+                    frames[i].origin.x = value.position
+                    frames[i].size.width = value.size
+                } else {
+                    frames[i].origin.y = value.position
+                    frames[i].size.height = value.size
+                }
+            }
+        }
+        for (view, frame) in zip(constrained, frames) where view.frame != frame { view.frame = frame }
+    }
+
+    private static func solveAxis(horizontal: Bool, superview: View, constrained: [View], index: [ObjectIdentifier: Int],
+                                  solvedFrames: [CGRect], constraints: [LayoutConstraint]) -> [(position: CGFloat, size: CGFloat)] {
+        let unknowns = constrained.count * 2
+        var rows: [[Double]] = []  // coefficients, then the right-hand side
+        /// A side of an equation: coefficients of the unknowns and a known part.
+        func expression(_ anchor: LayoutAnchor<Void>, of constraint: LayoutConstraint) -> (coefficients: [Double], known: Double) {
+            var coefficients = [Double](repeating: 0, count: unknowns)
+            let terms = anchor.attribute.terms
+            let known: CGRect
+            // Positions and sizes on this anchor's own axis.
+            let alongX = anchor.attribute.isHorizontal
+            switch anchor.item {
+            case .view(let view):
+                if let i = index[ObjectIdentifier(view)], alongX != horizontal {
+                    // The other axis of a constrained view: solved already.
+                    known = solvedFrames[i]
+                } else if let i = index[ObjectIdentifier(view)] {
+                    coefficients[2 * i] = Double(terms.position)
+                    coefficients[2 * i + 1] = Double(terms.size)
+                    return (coefficients, 0)
+                } else if view === superview {
+                    known = CGRect(origin: .zero, size: superview.bounds.size)
+                } else if view.superview === superview {
+                    known = view.frame
+                } else {
+                    fatalError("Auto Layout: \(constraint.description) relates views that are neither siblings nor a view and its superview; dynrender does not solve that")
+                }
+            case .guide(let guide):
+                guard guide.owningView === superview else {
+                    fatalError("Auto Layout: \(constraint.description) uses a layout guide of another view than the superview; dynrender does not solve that")
+                }
+                known = guide.layoutFrame
+            }
+            let position = alongX ? known.minX : known.minY, size = alongX ? known.width : known.height
+            return (coefficients, Double(terms.position * position + terms.size * size))
+        }
+        for constraint in constraints {
+            let left = expression(constraint.first, of: constraint)
+            var row = left.coefficients
+            var rhs = Double(constraint.constant) - left.known
+            if let second = constraint.second {
+                let right = expression(second, of: constraint)
+                for k in 0..<unknowns { row[k] -= Double(constraint.multiplier) * right.coefficients[k] }
+                rhs += Double(constraint.multiplier) * right.known
+            }
+            guard row.contains(where: { $0 != 0 }) else { continue }  // between known items: nothing to solve
+            rows.append(row + [rhs])
+        }
+        // Gaussian elimination with partial pivoting; every unknown must be pinned.
+        var pivotRow = 0
+        var pivots: [Int] = []
+        for column in 0..<unknowns {
+            guard let best = (pivotRow..<rows.count).max(by: { abs(rows[$0][column]) < abs(rows[$1][column]) }),
+                  abs(rows[best][column]) > 1e-9 else {
+                let view = constrained[column / 2]
+                let what = column % 2 == 0 ? (horizontal ? "x position" : "y position") : (horizontal ? "width" : "height")
+                fatalError("Auto Layout: the constraints do not fix the \(what) of \(LayoutItem.view(view).name)")
+            }
+            rows.swapAt(pivotRow, best)
+            let pivot = rows[pivotRow][column]
+            for k in column...unknowns { rows[pivotRow][k] /= pivot }
+            for r in rows.indices where r != pivotRow && rows[r][column] != 0 {
+                let factor = rows[r][column]
+                for k in column...unknowns { rows[r][k] -= factor * rows[pivotRow][k] }
+            }
+            pivots.append(pivotRow)
+            pivotRow += 1
+        }
+        // Rows left over must read 0 = 0; otherwise two constraints disagree.
+        for r in pivotRow..<rows.count where abs(rows[r][unknowns]) > 1e-6 {
+            fatalError("Auto Layout: conflicting constraints among \(constraints.map(\.description).joined(separator: "; "))")
+        }
+        return (0..<constrained.count).map { i in
+            (CGFloat(rows[pivots[2 * i]][unknowns]), CGFloat(rows[pivots[2 * i + 1]][unknowns]))
+        }
+    }
+}
+
+extension View {
+    public var leadingAnchor: LayoutAnchor<LayoutXAxis> { LayoutAnchor(.view(self), .leading) }
+    public var trailingAnchor: LayoutAnchor<LayoutXAxis> { LayoutAnchor(.view(self), .trailing) }
+    public var leftAnchor: LayoutAnchor<LayoutXAxis> { LayoutAnchor(.view(self), .left) }
+    public var rightAnchor: LayoutAnchor<LayoutXAxis> { LayoutAnchor(.view(self), .right) }
+    public var centerXAnchor: LayoutAnchor<LayoutXAxis> { LayoutAnchor(.view(self), .centerX) }
+    public var topAnchor: LayoutAnchor<LayoutYAxis> { LayoutAnchor(.view(self), .top) }
+    public var bottomAnchor: LayoutAnchor<LayoutYAxis> { LayoutAnchor(.view(self), .bottom) }
+    public var centerYAnchor: LayoutAnchor<LayoutYAxis> { LayoutAnchor(.view(self), .centerY) }
+    public var widthAnchor: LayoutAnchor<LayoutDimension> { LayoutAnchor(.view(self), .width) }
+    public var heightAnchor: LayoutAnchor<LayoutDimension> { LayoutAnchor(.view(self), .height) }
+}
