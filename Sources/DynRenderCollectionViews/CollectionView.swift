@@ -76,6 +76,17 @@ public final class CollectionView {
 
     public var numberOfSections: Int { itemCounts.count }
 
+    /// Shows `itemCounts` items from now on, at once (UIKit's `reloadData()`): running update
+    /// animations end, selections of items that no longer exist are dropped, and the layout is
+    /// invalidated.
+    public func reloadData(itemCounts counts: [Int]) {
+        precondition(counts.allSatisfy { $0 >= 0 }, "item counts cannot be negative")
+        animations.finishAll()
+        itemCounts = counts
+        selected = selected.filter(isValid)
+        collectionViewLayout.invalidateLayout()
+    }
+
     public func numberOfItems(inSection section: Int) -> Int {
         itemCounts.indices.contains(section) ? itemCounts[section] : 0
     }

@@ -9,7 +9,7 @@ import DynRenderPixels
 /// lag, and on release they spring home and settle back into the grid.
 public final class DragScene: Scene {
     public let collectionView: CollectionView
-    public let layout = DraggableLayout()
+    public let layout = LiftingDragLayout()
     /// Seconds a finger must rest before a long press lifts the cells (UIKit's
     /// `minimumPressDuration`).
     public static let pressDuration = 0.5

@@ -229,6 +229,7 @@ open class Scene {
         animator.advance(to: time)
         func visit(_ view: View) {
             for referenced in view.referencedAnimators { referenced.advance(to: time) }
+            view.timeDidAdvance(to: time)
             view.subviews.forEach(visit)
         }
         views.forEach(visit)

@@ -185,8 +185,19 @@ open class View: DynamicItem, DynamicAnimatorReferenceView {
 
     /// Whether `point` (bounds coordinates) is inside the view's bounds.
     open func point(inside point: CGPoint, with event: TouchEvent?) -> Bool {
-        point.x >= 0 && point.y >= 0 && point.x < bounds.width && point.y < bounds.height
+        let x = point.x - boundsOrigin.x, y = point.y - boundsOrigin.y
+        return x >= 0 && y >= 0 && x < bounds.width && y < bounds.height
     }
+
+    /// The origin of the view's bounds coordinate system: what its top-left corner shows. Zero
+    /// for a plain view; a scroll view's content offset (points of its content), so that
+    /// `location(in:)` and `convert(_:to:)` give content coordinates, as UIKit's `bounds.origin`.
+    open var boundsOrigin: CGPoint { .zero }
+
+    /// Called at every step of the scene's clock (1/120 s) for every view in it, after the
+    /// animators have moved: a view with a clock of its own (a collection view's scrolling)
+    /// advances it here. Nothing by default.
+    open func timeDidAdvance(to time: TimeInterval) {}
 
     /// The deepest visible, interactive view under `point` (this view's bounds coordinates),
     /// front to back, as UIKit's: nil when this view is hidden, nearly transparent (alpha below
@@ -205,13 +216,15 @@ open class View: DynamicItem, DynamicAnimatorReferenceView {
     func convertFromSuperview(_ point: CGPoint) -> CGPoint {
         let t = transform, det = t.a * t.d - t.b * t.c
         guard det != 0 else { return CGPoint(x: -CGFloat.infinity, y: -CGFloat.infinity) }
-        let dx = point.x - center.x, dy = point.y - center.y
-        return CGPoint(x: (t.d * dx - t.c * dy) / det + bounds.width / 2, y: (-t.b * dx + t.a * dy) / det + bounds.height / 2)
+        let dx = point.x - center.x, dy = point.y - center.y, origin = boundsOrigin
+        return CGPoint(x: (t.d * dx - t.c * dy) / det + bounds.width / 2 + origin.x,
+                       y: (-t.b * dx + t.a * dy) / det + bounds.height / 2 + origin.y)
     }
 
     /// A point in this view's bounds coordinates in the superview's.
     func convertToSuperview(_ point: CGPoint) -> CGPoint {
-        let t = transform, x = point.x - bounds.width / 2, y = point.y - bounds.height / 2
+        let origin = boundsOrigin
+        let t = transform, x = point.x - origin.x - bounds.width / 2, y = point.y - origin.y - bounds.height / 2
         return CGPoint(x: center.x + t.a * x + t.c * y, y: center.y + t.b * x + t.d * y)
     }
 
@@ -364,6 +377,13 @@ public struct ViewDrawingContext {
 
     /// Appends one line of text whose baseline starts at `origin` (bounds coordinates), turned
     /// and faded with the view; `alpha` multiplies the view's opacity.
+    /// Appends entries already placed in the scene's coordinates, as they are (not turned or
+    /// faded with the view): what a view that draws through another engine (a collection
+    /// view's cells) hands on.
+    public mutating func appendSceneItems(_ entries: [DisplayItem]) {
+        items.append(contentsOf: entries)
+    }
+
     public mutating func drawText(_ text: String, font: FontDescriptor, at origin: CGPoint, color: RGBA8,
                                   alpha: Double = 1, letterSpacing: Double = 0) {
         guard !text.isEmpty else { return }

@@ -3,10 +3,10 @@ import Foundation
 import Testing
 import DynRenderCollectionViews
 
-@Suite struct DraggableLayoutTests {
+@Suite struct LiftingDragLayoutTests {
     /// The drag demo's grid: 50 × 50 cells, 10 pt apart, on a 320 × 568 screen.
-    static func grid() -> (CollectionView, DraggableLayout) {
-        let layout = DraggableLayout()
+    static func grid() -> (CollectionView, LiftingDragLayout) {
+        let layout = LiftingDragLayout()
         layout.sectionInset = EdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
         let view = CollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 568), collectionViewLayout: layout,
                                   itemCounts: [1_000])

@@ -5,14 +5,14 @@ import DynRenderDynamics
 /// long-press drag of WWDC 2013 session 221).
 ///
 /// `beginDragging(at:)` creates a fresh animator for the layout holding copies of the selected
-/// cells' flow attributes with zIndex 1 in a `DragBehavior` anchored at the touch; the copies
+/// cells' flow attributes with zIndex 1 in a `GroupDragBehavior` anchored at the touch; the copies
 /// follow `updateDragging(to:)` with spring lag (8 Hz, damping 0.6). `endDragging()` moves the
 /// anchors back to the start point, so the cells spring home; when the animator then pauses, the
 /// drag state is cleared and the cells are laid out by the flow layout again.
-open class DraggableLayout: FlowLayout, DynamicAnimatorDelegate {
+open class LiftingDragLayout: FlowLayout, DynamicAnimatorDelegate {
     /// The animator of the current drag, nil when no drag is in progress or settling.
     public private(set) var dynamicAnimator: DynamicAnimator?
-    private var dragBehavior: DragBehavior?
+    private var dragBehavior: GroupDragBehavior?
     private var draggedPaths: Set<IndexPath> = []
     private var startPoint = CGPoint.zero
     /// True between `beginDragging` and `endDragging`.
@@ -39,7 +39,7 @@ open class DraggableLayout: FlowLayout, DynamicAnimatorDelegate {
         for attributes in lifted { attributes.zIndex = 1 }
         let animator = DynamicAnimator(collectionViewLayout: self, startTime: collectionView.time)
         animator.delegate = self
-        let behavior = DragBehavior(items: lifted, point: point)
+        let behavior = GroupDragBehavior(items: lifted, point: point)
         animator.addBehavior(behavior)
         dynamicAnimator = animator
         dragBehavior = behavior

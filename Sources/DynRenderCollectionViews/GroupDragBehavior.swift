@@ -2,9 +2,10 @@ import Foundation
 import DynRenderDynamics
 
 /// Holds an item at its offset from a point with four springs to the corners of a square around
-/// the point (WWDC 2013 session 221's `RectangleAttachmentBehavior`). Moving `point` moves all four
-/// anchors, so the item follows with spring lag and without turning.
-public final class RectangleAttachmentBehavior: DynamicBehavior {
+/// the point (the seed's `RectangleAttachmentBehavior`, named apart so that a user's copy of the
+/// seed never meets an ambiguous name). Moving `point` moves all four anchors, so the item
+/// follows with spring lag and without turning.
+public final class CornerAttachmentsBehavior: DynamicBehavior {
     /// The corner springs, top-left, top-right, bottom-left, bottom-right.
     public let corners: [AttachmentBehavior]
     /// Side of the square of anchors, points.
@@ -43,13 +44,13 @@ public final class RectangleAttachmentBehavior: DynamicBehavior {
     }
 }
 
-/// Drags several items with one finger: a `RectangleAttachmentBehavior` per item, all sharing
+/// Drags several items with one finger: a `CornerAttachmentsBehavior` per item, all sharing
 /// the touch point.
-public final class DragBehavior: DynamicBehavior {
-    public let attachments: [RectangleAttachmentBehavior]
+public final class GroupDragBehavior: DynamicBehavior {
+    public let attachments: [CornerAttachmentsBehavior]
 
     public init(items: [DynamicItem], point: CGPoint) {
-        attachments = items.map { RectangleAttachmentBehavior(item: $0, point: point) }
+        attachments = items.map { CornerAttachmentsBehavior(item: $0, point: point) }
         super.init()
         for attachment in attachments { addChildBehavior(attachment) }
     }
