@@ -201,11 +201,14 @@ enum ConstraintSolver {
         var frames = constrained.map(\.frame)
         // An axis whose constraints refer to the other axis of a constrained view (an aspect
         // ratio) is solved second, with the first axis's results as known values.
+        func isConstrained(_ item: LayoutItem) -> Bool {
+            if case .view(let view) = item { return index[ObjectIdentifier(view)] != nil }
+            return false
+        }
         func crosses(_ horizontal: Bool) -> Bool {
             constraints.contains { c in
-                c.first.attribute.isHorizontal == horizontal && c.second.map { second in
-                    second.attribute.isHorizontal != horizontal && { if case .view(let v) = second.item { index[ObjectIdentifier(v)] != nil } else { false } }()
-                } == true
+                guard c.first.attribute.isHorizontal == horizontal, let second = c.second else { return false }
+                return second.attribute.isHorizontal != horizontal && isConstrained(second.item)
             }
         }
         let horizontalCrosses = crosses(true), verticalCrosses = crosses(false)
