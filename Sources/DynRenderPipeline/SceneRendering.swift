@@ -74,6 +74,7 @@ extension Scene {
             throw RenderUsageError("a render needs somewhere to write: a GIF, an APNG, a PNG directory or a trace")
         }
         let plan = try RenderPlan(options: options, sceneSize: size, stillHold: stillHold)
+        renderScale = options.scale
         let frames = try FrameRenderer(options: options).render(self, plan: plan, progress: progress)
         return RenderSummary(frameCount: frames, pixelWidth: plan.pixelWidth, pixelHeight: plan.pixelHeight)
     }

@@ -202,3 +202,18 @@ open class ViewPanGestureRecognizer: GestureRecognizer {
         if hasBegun { transition(to: .ended) } else if state == .possible { state = .failed }
     }
 }
+
+/// A control's touch-up-inside: recognised when the finger lifts inside the view it went down
+/// on, wherever it wandered meanwhile.
+final class TouchUpInsideRecognizer: GestureRecognizer {
+    convenience init(handler: @escaping (TouchUpInsideRecognizer) -> Void) {
+        self.init()
+        addHandler { handler($0 as! TouchUpInsideRecognizer) }
+    }
+
+    override func touchEnded(at point: CGPoint, time: TimeInterval) {
+        super.touchEnded(at: point, time: time)
+        guard state == .possible, let view else { return }
+        if view.point(inside: view.convertFromScene(point), with: nil) { transition(to: .ended) } else { state = .failed }
+    }
+}

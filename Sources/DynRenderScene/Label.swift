@@ -102,6 +102,20 @@ open class Button: View {
         super.init(frame: frame, backgroundColor: backgroundColor, cornerRadius: cornerRadius)
     }
 
+    private var touchUpInside: [(Button) -> Void] = []
+
+    /// Calls `handler` when a finger that went down on the button is lifted inside it (UIKit's
+    /// `.touchUpInside`), however it moved meanwhile; a recogniser that takes the touch first (a
+    /// pan on a superview, say) cancels it, as in UIKit.
+    public func addTouchUpInsideHandler(_ handler: @escaping (Button) -> Void) {
+        if touchUpInside.isEmpty {
+            addGestureRecognizer(TouchUpInsideRecognizer { [unowned self] _ in
+                for handler in touchUpInside { handler(self) }
+            })
+        }
+        touchUpInside.append(handler)
+    }
+
     /// Never decoded from archives: always nil (see `View.init?(coder:)`).
     public required init?(coder: NSCoder) {
         return nil

@@ -27,6 +27,9 @@ open class Scene {
     public let animator: DynamicAnimator
     /// Seconds since the scene started.
     public private(set) var time: TimeInterval = 0
+    /// Pixels per point of the render in progress (UIKit's `UIScreen.main.scale`); the pipeline
+    /// sets it before the first frame. Default 3, an iPhone's.
+    public var renderScale: Double = 3
     /// Draw a translucent circle where each scripted finger is (`--show-touches`).
     public var showsTouches = false
     /// Draw what UIKit's dynamics debug view shows: attachments, snap points, boundaries (`--debug`).
@@ -189,8 +192,17 @@ open class Scene {
     private static let runningKey = "DynRenderScene.running"
 
     /// The scene whose timeline is running on this thread (inside its `advance(to:)`: its
-    /// events, touch and gesture handlers), or nil.
+    /// events, touch and gesture handlers; or inside `runningAsTimeline(_:)`), or nil.
     public static var running: Scene? { Thread.current.threadDictionary[runningKey] as? Scene }
+
+    /// Runs `body` as if on this scene's timeline (`Scene.running` is this scene meanwhile): for
+    /// UIKit-style code run at set-up, such as a hosted view controller's `viewDidLoad`.
+    public func runningAsTimeline<T>(_ body: () throws -> T) rethrows -> T {
+        let key = Scene.runningKey, previous = Thread.current.threadDictionary[key]
+        Thread.current.threadDictionary[key] = self
+        defer { Thread.current.threadDictionary[key] = previous }
+        return try body()
+    }
 
     /// Moves the scene to `time` seconds. Every step of 1/120 s on the way delivers due events,
     /// touches and collection-view motion; the views' animator and view animations then stop at

@@ -87,11 +87,13 @@ extension Scene {
     /// Hosts `controller` full screen: loads its view, sizes it to the scene, adds it on top,
     /// then calls `viewWillAppear(false)`, the layout pass and `viewDidAppear(false)`.
     public func host(_ controller: UIViewController) {
-        let view: UIView = controller.view
-        view.frame = CGRect(origin: .zero, size: size)
-        addSubview(view)
-        controller.viewWillAppear(false)
-        view.layoutIfNeeded()
-        controller.viewDidAppear(false)
+        runningAsTimeline {
+            let view: UIView = controller.view
+            view.frame = CGRect(origin: .zero, size: size)
+            addSubview(view)
+            controller.viewWillAppear(false)
+            view.layoutIfNeeded()
+            controller.viewDidAppear(false)
+        }
     }
 }

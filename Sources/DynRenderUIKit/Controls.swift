@@ -1,0 +1,69 @@
+import DynRender
+
+/// `UIAction`: a closure a control calls (what replaces target–action on Linux).
+public struct UIAction {
+    public let title: String
+    let handler: (UIAction) -> Void
+
+    public init(title: String = "", handler: @escaping (UIAction) -> Void) {
+        self.title = title
+        self.handler = handler
+    }
+}
+
+/// `UIControl`: the events a control sends.
+public enum UIControl {
+    public struct Event: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let touchDown = Event(rawValue: 1 << 0)
+        public static let touchUpInside = Event(rawValue: 1 << 6)
+        public static let valueChanged = Event(rawValue: 1 << 12)
+        public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+    }
+
+    /// A control's state, for `setTitle(_:for:)`: dynrender draws `.normal` (and dims the title
+    /// itself while highlighted).
+    public struct State: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let normal = State([])
+        public static let highlighted = State(rawValue: 1 << 0)
+        public static let disabled = State(rawValue: 1 << 1)
+        public static let selected = State(rawValue: 1 << 2)
+    }
+}
+
+extension Button {
+    /// `UIButton.addAction(_:for:)`: `.touchUpInside` and `.primaryActionTriggered` (a button's
+    /// primary action is its touch up inside); any other event stops with a message naming it.
+    public func addAction(_ action: UIAction, for controlEvents: UIControl.Event) {
+        let supported: UIControl.Event = [.touchUpInside, .primaryActionTriggered]
+        guard controlEvents.isSubset(of: supported), !controlEvents.isEmpty else {
+            fatalError("UIButton.addAction(_:for:): dynrender sends .touchUpInside and .primaryActionTriggered only, not \(controlEvents.rawValue)")
+        }
+        addTouchUpInsideHandler { _ in action.handler(action) }
+    }
+
+    /// `UIButton.setTitle(_:for:)` for `.normal`; other states stop with a message.
+    public func setTitle(_ title: String?, for state: UIControl.State) {
+        guard state == .normal else { fatalError("UIButton.setTitle(_:for:): dynrender draws the .normal title only") }
+        self.title = title
+    }
+
+    /// `UIButton.setTitleColor(_:for:)` for `.normal`; other states stop with a message.
+    public func setTitleColor(_ color: UIColor?, for state: UIControl.State) {
+        guard state == .normal else { fatalError("UIButton.setTitleColor(_:for:): dynrender draws the .normal title only") }
+        titleColor = color ?? .systemBlue
+    }
+}
+
+/// `UIScreen`: the render's canvas. `UIScreen.main.scale` is the render scale and `bounds` the
+/// scene's size, for the scene whose timeline is running on this thread (3 and 390 × 844 pt, an
+/// iPhone's, when none is).
+public final class UIScreen {
+    public static let main = UIScreen()
+
+    public var scale: CGFloat { CGFloat(Scene.running?.renderScale ?? 3) }
+    public var bounds: CGRect { CGRect(origin: .zero, size: Scene.running?.size ?? CGSize(width: 390, height: 844)) }
+}
