@@ -56,6 +56,14 @@ public final class LayoutGuide {
         self.frameInOwner = frame
     }
 
+    /// What an anchor of a view that no longer exists reads as: owned by no view.
+    static let gone = LayoutGuide(identifier: "a view that no longer exists")
+
+    private init(identifier: String) {
+        self.identifier = identifier
+        self.frameInOwner = { _ in .zero }
+    }
+
     /// The guide's rectangle in its owning view's bounds coordinates, now.
     public var layoutFrame: CGRect { owningView.map(frameInOwner) ?? .zero }
 
@@ -91,14 +99,46 @@ public enum LayoutXAxis {}
 public enum LayoutYAxis {}
 public enum LayoutDimension {}
 
+/// What an anchor holds: a view weakly, as UIKit's constraints hold their items (the view holds
+/// its constraints, so a strong reference back would keep both alive for ever); a guide strongly
+/// (it holds its view weakly).
+private enum AnchorReference {
+    case view(WeakView)
+    case guide(LayoutGuide)
+}
+
+private final class WeakView {
+    weak var view: View?
+    init(view: View) { self.view = view }
+}
+
 /// An item's edge, centre or size (UIKit's `NSLayoutAnchor` family).
 public struct LayoutAnchor<Kind> {
-    public let item: LayoutItem
+    private let reference: AnchorReference
     public let attribute: LayoutAttribute
 
     init(_ item: LayoutItem, _ attribute: LayoutAttribute) {
-        self.item = item
+        switch item {
+        case .view(let view): reference = .view(WeakView(view: view))
+        case .guide(let guide): reference = .guide(guide)
+        }
         self.attribute = attribute
+    }
+
+    fileprivate init(reference: AnchorReference, attribute: LayoutAttribute) {
+        self.reference = reference
+        self.attribute = attribute
+    }
+
+    /// What the anchor belongs to; a view that no longer exists reads as its own empty guide
+    /// (nothing to solve).
+    public var item: LayoutItem {
+        switch reference {
+        case .view(let box):
+            if let view = box.view { return .view(view) }
+            return .guide(LayoutGuide.gone)
+        case .guide(let guide): return .guide(guide)
+        }
     }
 
     /// This anchor equals `other` plus `constant` points.
@@ -116,7 +156,7 @@ public struct LayoutAnchor<Kind> {
         fatalError("NSLayoutAnchor.constraint(lessThanOrEqualTo:) on \(attribute): dynrender solves equalities only")
     }
 
-    var erased: LayoutAnchor<Void> { LayoutAnchor<Void>(item, attribute) }
+    var erased: LayoutAnchor<Void> { LayoutAnchor<Void>(reference: reference, attribute: attribute) }
 }
 
 extension LayoutAnchor where Kind == LayoutDimension {

@@ -83,7 +83,9 @@ open class View: DynamicItem, DynamicAnimatorReferenceView {
     open var collisionBoundingPath: BezierPath { BezierPath() }
 
     /// Makes `animator` step with the scene this view is in (what `UIDynamicAnimator(referenceView:)`
-    /// does); its items are this view's subviews, in this view's bounds coordinates.
+    /// does); its items are this view's subviews, in this view's bounds coordinates. The view
+    /// keeps the animator (so it runs even if the code that made it lets go); make the view
+    /// itself an item of it and the two keep each other alive.
     public func addReferencedAnimator(_ animator: DynamicAnimator) {
         if !referencedAnimators.contains(where: { $0 === animator }) { referencedAnimators.append(animator) }
     }

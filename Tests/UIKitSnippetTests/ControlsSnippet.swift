@@ -47,9 +47,10 @@ final class CounterViewController: UIViewController {
         let source = Empty()
         empty.dataSource = source
         let zero = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
-        let dot = UIView(frame: .zero)
-        for view in [none, empty, zero, dot] { scene.addSubview(view) }
-        let animator = UIDynamicAnimator(referenceView: dot)
+        let dot = UIView(frame: .zero), holder = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        holder.addSubview(dot)
+        for view in [none, empty, zero, holder] { scene.addSubview(view) }
+        let animator = UIDynamicAnimator(referenceView: holder)
         animator.addBehavior(UIGravityBehavior(items: [dot]))
         scene.tap(at: CGPoint(x: 100, y: 100), time: 0.1)
         scene.tap(at: CGPoint(x: 100, y: 400), time: 0.3)

@@ -35,7 +35,7 @@ final class GestureLog {
         let card = UIView(frame: CGRect(x: 100, y: 100, width: 200, height: 200))
         host.root.addSubview(card)
         let log = GestureLog()
-        let press = UILongPressGestureRecognizer { [unowned host] recognizer in
+        let press = UILongPressGestureRecognizer { [unowned host, unowned card] recognizer in
             log.events.append((recognizer.state, recognizer.location(in: card), host.scene.time))
         }
         card.addGestureRecognizer(press)
@@ -65,7 +65,7 @@ final class GestureLog {
         card.transform = CGAffineTransform(rotationAngle: .pi / 2)  // its x axis points down the screen
         host.root.addSubview(card)
         var began: CGPoint?, last = CGPoint.zero, velocity = CGPoint.zero
-        let pan = UIPanGestureRecognizer { recognizer in
+        let pan = UIPanGestureRecognizer { [unowned card] recognizer in
             if recognizer.state == .began { began = recognizer.translation(in: nil) }
             last = recognizer.translation(in: card)
             velocity = recognizer.velocity(in: nil)
