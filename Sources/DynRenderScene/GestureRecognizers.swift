@@ -57,6 +57,8 @@ open class GestureRecognizer {
     func reset() { state = .possible }
 
     var hasBegun: Bool { state == .began || state == .changed }
+    /// Whether it has begun or recognised: it takes the touch from the others.
+    var hasTakenTouch: Bool { state != .possible && state != .failed }
     var moved: CGFloat {
         let dx = location.x - startLocation.x, dy = location.y - startLocation.y
         return (dx * dx + dy * dy).squareRoot()

@@ -121,7 +121,7 @@ open class Scene {
                 for recognizer in candidates where recognizer.state != .failed {
                     if taken { recognizer.cancel(); continue }
                     recognizer.touchEnded(at: event.location, time: event.time)
-                    taken = recognizer.state != .possible && recognizer.state != .failed
+                    taken = recognizer.hasTakenTouch
                 }
                 for recognizer in candidates { recognizer.reset() }
                 candidates = []
@@ -129,7 +129,7 @@ open class Scene {
                 break
             }
             // The first to begin or be recognised takes the touch.
-            if let winner = candidates.first(where: { $0.state != .possible && $0.state != .failed }) {
+            if let winner = candidates.first(where: \.hasTakenTouch) {
                 for other in candidates where other !== winner { other.cancel() }
                 candidates = [winner]
             }
@@ -168,11 +168,7 @@ open class Scene {
                         animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
         // Every view in the scene, subviews included.
         var all: [View] = []
-        func collect(_ view: View) {
-            all.append(view)
-            view.subviews.forEach(collect)
-        }
-        views.forEach(collect)
+        forEachView { all.append($0) }
         let before = all.map(ViewState.init)
         animations()
         var changed: [(View, ViewState, ViewState, ViewState.Properties)] = []
@@ -211,9 +207,10 @@ open class Scene {
         guard time > self.time else { return }
         // While its timeline runs, this is the thread's running scene (for UIKit-style static
         // calls such as `UIView.animate`, made from handlers that do not name a scene).
-        let key = Scene.runningKey, previous = Thread.current.threadDictionary[key]
-        Thread.current.threadDictionary[key] = self
-        defer { Thread.current.threadDictionary[key] = previous }
+        runningAsTimeline { run(to: time) }
+    }
+
+    private func run(to time: TimeInterval) {
         let step = animator.settings.timeStep
         while Double(stepIndex + 1) * step <= time + 1e-9 {
             stepIndex += 1
@@ -239,12 +236,19 @@ open class Scene {
     /// (`View.addReferencedAnimator`), all to `time`.
     private func advanceAnimators(to time: TimeInterval) {
         animator.advance(to: time)
-        func visit(_ view: View) {
+        forEachView { view in
             for referenced in view.referencedAnimators { referenced.advance(to: time) }
             view.timeDidAdvance(to: time)
-            view.subviews.forEach(visit)
         }
-        views.forEach(visit)
+    }
+
+    /// Calls `body` with every view in the scene, each before its subviews, back to front.
+    private func forEachView(_ body: (View) -> Void) {
+        func visit(_ view: View) {
+            body(view)
+            for subview in view.subviews { visit(subview) }
+        }
+        for view in views { visit(view) }
     }
 
     private func runEvents(through limit: TimeInterval) {

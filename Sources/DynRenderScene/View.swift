@@ -289,9 +289,13 @@ open class View: DynamicItem, DynamicAnimatorReferenceView {
                                y: parentOrigin.y + t.b * center.x + t.d * center.y)
         let transform = self.transform.concatenating(CGAffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: 0))
         let hasVisibleSubviews = subviews.contains { !$0.isHidden && $0.alpha > 0 }
-        // A view that both fades and clips takes two levels (a clip inside the fade).
-        let canGroup = depth + 2 <= DisplayListLimits.maximumGroupDepth
-        let fadesAsGroup = canGroup && alpha * parentAlpha < 1 && hasVisibleSubviews
+        // The group levels this view may take: one for a fade, a clip or both in one group; two
+        // when a border must sit between a clip and a fade.
+        let wantsFade = alpha * parentAlpha < 1 && hasVisibleSubviews
+        let hasBorder = border.map { $0.width > 0 && $0.color.a > 0 } ?? false
+        let levels = wantsFade && clipsToBounds && hasBorder ? 2 : (wantsFade || clipsToBounds ? 1 : 0)
+        let canGroup = depth + levels <= DisplayListLimits.maximumGroupDepth
+        let fadesAsGroup = canGroup && wantsFade
         let clips = canGroup && clipsToBounds
         // Inside a group the view draws at full opacity; the group fades.
         let opacity = fadesAsGroup ? 1 : alpha * parentAlpha
@@ -311,7 +315,7 @@ open class View: DynamicItem, DynamicAnimatorReferenceView {
                                          alpha: opacity, touches: touches, items: items)
         drawContent(in: &context)
         items = context.items
-        let nested = depth + (fadesAsGroup ? 1 : 0) + (clips ? 1 : 0)
+        let nested = depth + (canGroup ? levels : 0)
         for subview in subviews {
             subview.appendShapes(to: &items, parentTransform: transform, parentOrigin: corner, parentAlpha: opacity,
                                  touches: touches, depth: nested)
@@ -328,7 +332,7 @@ open class View: DynamicItem, DynamicAnimatorReferenceView {
         let clip = clips && ((items.count > background && !contentWithinOutline) || shadow != nil)
             ? outline : nil
         var groupClip = clip
-        if let border, border.width > 0, border.color.a > 0 {
+        if let border, hasBorder {
             // Above content and subviews, and inside the outline already: outside the clip (so
             // its outer edge is anti-aliased once), inside the fade.
             if let clip { items = [.group(DisplayGroup(shapes: items, clip: clip))] }
@@ -377,8 +381,6 @@ public struct ViewDrawingContext {
     /// Everything drawn so far, back to front.
     public internal(set) var items: [DisplayItem]
 
-    /// Appends one line of text whose baseline starts at `origin` (bounds coordinates), turned
-    /// and faded with the view; `alpha` multiplies the view's opacity.
     /// Appends entries already placed in the scene's coordinates, as they are (not turned or
     /// faded with the view): what a view that draws through another engine (a collection
     /// view's cells) hands on.
@@ -386,6 +388,8 @@ public struct ViewDrawingContext {
         items.append(contentsOf: entries)
     }
 
+    /// Appends one line of text whose baseline starts at `origin` (bounds coordinates), turned
+    /// and faded with the view; `alpha` multiplies the view's opacity.
     public mutating func drawText(_ text: String, font: FontDescriptor, at origin: CGPoint, color: RGBA8,
                                   alpha: Double = 1, letterSpacing: Double = 0) {
         guard !text.isEmpty else { return }

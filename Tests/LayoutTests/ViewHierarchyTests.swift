@@ -68,4 +68,30 @@ import DynRender
         view.appendShapes(to: &items)
         #expect(items.last?.rect?.border == Border(width: 4, color: RGBA8(255, 0, 0)))
     }
+
+    /// Faded, clipped, bordered views nested twelve deep stay within the display list's group
+    /// nesting limit (deeper views fade shape by shape), and use all of it: a fade and a clip
+    /// share one group, a border between them takes two.
+    @Test(arguments: [false, true])
+    func deepViewTreesStayWithinTheGroupLimit(bordered: Bool) throws {
+        let root = View(frame: CGRect(x: 0, y: 0, width: 200, height: 200), backgroundColor: RGBA8(255, 0, 0))
+        var parent = root
+        for level in 0..<12 {
+            let child = View(frame: CGRect(x: 2, y: 2, width: 190 - Double(level) * 10, height: 190 - Double(level) * 10),
+                             backgroundColor: RGBA8(0, UInt8(level * 20), 255))
+            parent.alpha = 0.9
+            parent.clipsToBounds = true
+            if bordered { parent.border = Border(width: 1, color: RGBA8(0, 0, 0)) }
+            parent.addSubview(child)
+            parent = child
+        }
+        var items: [DisplayItem] = []
+        root.appendShapes(to: &items)
+        let list = DisplayList(size: CGSize(width: 200, height: 200), scale: 1, background: RGBA8(255, 255, 255), shapes: items)
+        try list.checkLimits()
+        func depth(_ items: [DisplayItem]) -> Int {
+            items.map { if case .group(let g) = $0 { 1 + depth(g.shapes) } else { 0 } }.max() ?? 0
+        }
+        #expect(depth(items) == DisplayListLimits.maximumGroupDepth)
+    }
 }
