@@ -29,6 +29,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.3.0"),
     ],
     targets: [
+        // The rasteriser's innermost loops in C (vector extensions): path accumulation, sweep, fills.
+        .target(name: "CRasterKernels"),
         // The real C libraries, reached through system library targets.
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng",
@@ -69,7 +71,7 @@ let package = Package(
         // 9. Display lists to anti-aliased, exact-coverage RGBA canvases.
         .target(name: "DynRenderRaster",
                 dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDisplayList", "DynRenderText",
-                               "DynRenderImages"]),
+                               "DynRenderImages", "CRasterKernels"]),
         // 10. PNG, APNG and GIF through libpng and giflib, plus atomic file output.
         .target(name: "DynRenderCodecs", dependencies: ["CPNG", "CGIF", "DynRenderPixels", "DynRenderImages"]),
         // 11. The streaming pipeline: sample a scene or a trace, rasterise, encode, write atomically.

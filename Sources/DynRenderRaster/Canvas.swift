@@ -1,3 +1,4 @@
+import CRasterKernels
 import DynRenderPixels
 /// A pixel buffer the rasteriser draws into: 8-bit RGBA, **premultiplied** alpha, sRGB-encoded
 /// values, rows packed top first.
@@ -23,7 +24,7 @@ public struct Canvas: Sendable {
     public mutating func clear(to color: RGBA8) {
         let packed = RGBA8(color.r, color.g, color.b, 255).packed
         pixels.withUnsafeMutableBytes { raw in
-            raw.bindMemory(to: UInt32.self).update(repeating: packed)
+            dr_fill32(raw.baseAddress!.assumingMemoryBound(to: UInt32.self), packed, raw.count / 4)
         }
         isOpaque = true
     }

@@ -1,6 +1,7 @@
 import Foundation
 import DynRenderGeometry
 import DynRenderDisplayList
+import CRasterKernels
 
 /// Fills vector paths (SVG paths, glyph outlines) with exact-area anti-aliasing.
 ///
@@ -17,7 +18,9 @@ import DynRenderDisplayList
 /// magnitude slower for the rare pixel it improves.)
 ///
 /// The buffer covers the path's bounding box clipped to the canvas and is reused from path to
-/// path, so no work or memory is spent off the canvas and nothing is allocated per pixel.
+/// path, so no work or memory is spent off the canvas and nothing is allocated per pixel. This
+/// class flattens, places and clips; the loops over rows and pixels are C (`CRasterKernels`:
+/// `dr_add_edges`, `dr_add_line`, `dr_sweep`), in Float relative to the box.
 final class PathRasterizer {
     /// Curves are split until each chord's sag is within this many pixels (the spec allows 1/16).
     /// Chords through points on the curve all cut inside it, losing (2/3)·sag of area along the
@@ -44,9 +47,9 @@ final class PathRasterizer {
     }
 
     /// Fills `path` mapped through `transform` (path space to canvas pixels) with `source` under
-    /// `rule`; `solid` is the packed opaque colour for fully covered pixels when the fill is opaque.
+    /// `rule`.
     func fill(_ path: VectorPath, transform: CGAffineTransform, rule: FillRule,
-              source: PremultipliedColor, solid: UInt32?, into canvas: inout Canvas) {
+              source: PremultipliedColor, into canvas: inout Canvas) {
         let m = Affine(transform)
         guard let bounds = path.controlBounds else { return }
         // The control points' box mapped through the transform bounds the filled area.
@@ -55,13 +58,13 @@ final class PathRasterizer {
         guard prepare(minX: min(a.x, b.x, c.x, d.x), minY: min(a.y, b.y, c.y, d.y),
                       maxX: max(a.x, b.x, c.x, d.x), maxY: max(a.y, b.y, c.y, d.y), canvas: canvas) else { return }
         accumulate(path, m)
-        sweep(rule: rule, source: source, solid: solid, into: &canvas)
+        sweep(rule: rule, source: source, into: &canvas)
     }
 
     /// Fills an outline flattened once (`FlattenedPath`, pixel units) placed at `offset` pixels:
     /// the same lines the path would give, without transforming or flattening it again — how
     /// glyphs, drawn many times at one size, are filled.
-    func fill(_ flat: FlattenedPath, offset: Vector2, rule: FillRule, source: PremultipliedColor, solid: UInt32?,
+    func fill(_ flat: FlattenedPath, offset: Vector2, rule: FillRule, source: PremultipliedColor,
               into canvas: inout Canvas) {
         guard !flat.points.isEmpty,
               prepare(minX: flat.minX + offset.x, minY: flat.minY + offset.y, maxX: flat.maxX + offset.x,
@@ -69,20 +72,26 @@ final class PathRasterizer {
         // Wholly between the canvas' left and right edges (a glyph, nearly always): no line can
         // leave the box's columns, so lines go straight to the cells, relative to its left edge.
         let inside = flat.minX + offset.x >= Double(x0) && flat.maxX + offset.x <= Double(x1)
-        let shift = inside ? Vector2(offset.x - Double(x0), offset.y) : offset
-        flat.points.withUnsafeBufferPointer { points in
-            var start = 0
-            for end in flat.contourEnds {
-                var previous = points[end - 1] + shift
-                for i in start..<end {
-                    let point = points[i] + shift
-                    if inside { addLine(previous, point) } else { line(previous, point) }
-                    previous = point
+        if inside {
+            let cells = accumulation
+            flat.edges.withUnsafeBufferPointer { edges in
+                dr_add_edges(cells, edges.baseAddress, edges.count, offset.x - Double(x0), offset.y - Double(y0))
+            }
+        } else {
+            flat.points.withUnsafeBufferPointer { points in
+                var start = 0
+                for end in flat.contourEnds {
+                    var previous = points[end - 1] + offset
+                    for i in start..<end {
+                        let point = points[i] + offset
+                        line(previous, point)
+                        previous = point
+                    }
+                    start = end
                 }
-                start = end
             }
         }
-        sweep(rule: rule, source: source, solid: solid, into: &canvas)
+        sweep(rule: rule, source: source, into: &canvas)
     }
 
     /// Sets the clip box to the pixels under the box (minX, minY)–(maxX, maxY), canvas pixels,
@@ -91,12 +100,16 @@ final class PathRasterizer {
         guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return false }
         x0 = clampIndex(minX.rounded(.down), 0, canvas.width)
         x1 = clampIndex(maxX.rounded(.up), 0, canvas.width)
+        // Whole quads of columns where the canvas allows: the sweep composites four at a time, and
+        // a column with no coverage keeps its pixel exactly.
+        x1 = min(x0 + (x1 - x0 + 3) & ~3, canvas.width)
         y0 = clampIndex(minY.rounded(.down), 0, canvas.height)
         y1 = clampIndex(maxY.rounded(.up), 0, canvas.height)
         guard x0 < x1, y0 < y1 else { return false }
-        stride = x1 - x0 + 2
-        // Four cells of padding: the sweep reads runs of cells four at a time.
-        let needed = stride * (y1 - y0) + 4
+        // Cells right of the box take what lines add at its right edge (up to four past the last
+        // column, `dr_add_line`); rows are whole quads for the sweep.
+        stride = (x1 - x0 + 5 + 3) & ~3
+        let needed = stride * (y1 - y0)
         if capacity < needed {
             cells.deallocate()
             capacity = max(needed, capacity * 2)
@@ -196,140 +209,27 @@ final class PathRasterizer {
     /// Adds the signed area of the line from `p` to `q` (x relative to the box's left edge, y in
     /// canvas rows) to the cells of the rows it crosses.
     @inline(__always) private func addLine(_ p: Vector2, _ q: Vector2) {
-        guard p.y != q.y else { return }
-        let direction: Double = p.y < q.y ? 1 : -1
-        let (top, bottom) = p.y < q.y ? (p, q) : (q, p)
-        let dxdy = (bottom.x - top.x) / (bottom.y - top.y)
-        // Rows clamped as doubles first, so a coordinate far off the canvas never reaches Int(_:).
-        let firstRow = Self.floor(max(top.y, Double(y0)))
-        let endRow = Self.ceiling(min(bottom.y, Double(y1)))
-        guard firstRow < endRow else { return }
-        let limit = Double(stride - 2)
-        // x stays within the box's columns (0…limit): the line never leaves them, and clamping
-        // absorbs rounding. Non-negative, so truncation is the floor; each row's end column is
-        // carried to the next row instead of being converted again.
-        var x = min(max(top.x + (max(top.y, Double(firstRow)) - top.y) * dxdy, 0), limit)
-        var column = Int(x)
-        let cells = self.cells
-        do {
-            for row in firstRow..<endRow {
-                let rowTop = Double(row)
-                let dy = min(rowTop + 1, bottom.y) - max(rowTop, top.y)
-                let xNext = min(max(x + dxdy * dy, 0), limit)
-                let columnNext = Int(xNext)
-                let d = dy * direction
-                let cell = cells + (row &- y0) &* stride
-                let (xa, xb) = x < xNext ? (x, xNext) : (xNext, x)
-                let ia = min(column, columnNext)
-                let ibFloor = max(column, columnNext)
-                let ib = Double(ibFloor) < xb ? ibFloor &+ 1 : ibFloor
-                column = columnNext
-                let xaFloor = Double(ia)
-                if ib <= ia &+ 1 {
-                    // Within one column: a trapezoid whose mean x splits the height between the
-                    // pixel and everything to its right.
-                    let middle = 0.5 * (x + xNext) - xaFloor
-                    cell[ia] += Float(d - d * middle)
-                    cell[ia &+ 1] += Float(d * middle)
-                } else {
-                    // Across columns: triangle in the first, constant steps in between, and the
-                    // rest in the last.
-                    let s = 1 / (xb - xa)
-                    let fa = xa - xaFloor
-                    let first = 0.5 * s * (1 - fa) * (1 - fa)
-                    let fb = xb - Double(ib) + 1
-                    let last = 0.5 * s * fb * fb
-                    cell[ia] += Float(d * first)
-                    if ib == ia &+ 2 {
-                        cell[ia &+ 1] += Float(d * (1 - first - last))
-                    } else {
-                        let second = s * (1.5 - fa)
-                        cell[ia &+ 1] += Float(d * (second - first))
-                        let step = Float(d * s)
-                        var i = ia &+ 2
-                        while i < ib &- 1 { cell[i] += step; i &+= 1 }
-                        let before = second + Double(ib &- ia &- 3) * s
-                        cell[ib &- 1] += Float(d * (1 - before - last))
-                    }
-                    cell[ib] += Float(d * last)
-                }
-                x = xNext
-            }
-        }
+        let top = Double(y0)
+        dr_add_line(accumulation, p.x, p.y - top, q.x, q.y - top)
+    }
+
+    /// The buffer as the C kernels take it: the current box's rows and columns.
+    private var accumulation: DRCells {
+        DRCells(cells: cells, stride: stride, rows: y1 - y0, columns: x1 - x0)
     }
 
     // MARK: - Sweeping
 
-    /// Turns the cells into coverage row by row and composites it, clearing the cells as it goes.
-    /// Runs of cells with nothing added share one coverage and are composited as one run. Indices
-    /// use wrapping arithmetic: they are bounded by the clip box, which lies on the canvas.
-    private func sweep(rule: FillRule, source: PremultipliedColor, solid: UInt32?, into canvas: inout Canvas) {
-        let width = canvas.width, columns = x1 &- x0, stride = self.stride
-        let evenOdd = rule == .evenOdd
-        let fixed = FixedPointColor(source)
+    /// Turns the cells into coverage row by row and composites it, clearing the cells as it goes
+    /// (`dr_sweep`: four pixels at a time, each blended at its exact coverage and rounded once).
+    private func sweep(rule: FillRule, source: PremultipliedColor, into canvas: inout Canvas) {
+        let color = DRColor(r: Float(source.r), g: Float(source.g), b: Float(source.b), a: Float(source.a),
+                            opacity: Float(source.a / 255))
+        let width = canvas.width, first = y0 * width + x0, cells = accumulation
         canvas.pixels.withUnsafeMutableBufferPointer { pixels in
             let words = UnsafeMutableRawPointer(pixels.baseAddress!).assumingMemoryBound(to: UInt32.self)
-            for row in 0..<(y1 &- y0) {
-                let cells = self.cells + row &* stride
-                let pixelRow = (row &+ y0) &* width &+ x0
-                let out = words + pixelRow
-                var winding: Float = 0
-                var x = 0
-                while x < columns {
-                    winding += cells[x]
-                    cells[x] = 0
-                    var end = x &+ 1
-                    // The run of untouched cells after x, four at a time: all zero (bitwise; a −0
-                    // only splits a run), or the first non-zero one found from the two words'
-                    // bits. Reads may pass the row's end into the next row or the padding; the
-                    // run is cut at the last column.
-                    while end < columns {
-                        let raw = UnsafeRawPointer(cells + end)
-                        let low = raw.loadUnaligned(as: UInt64.self), high = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-                        if low | high == 0 { end &+= 4; continue }
-                        end &+= low != 0 ? low.trailingZeroBitCount &>> 5 : 2 &+ high.trailingZeroBitCount &>> 5
-                        break
-                    }
-                    if end > columns { end = columns }
-                    var coverage = abs(winding)
-                    if evenOdd {
-                        coverage = coverage.truncatingRemainder(dividingBy: 2)
-                        if coverage > 1 { coverage = 2 - coverage }
-                    } else if coverage > 1 {
-                        coverage = 1
-                    }
-                    // Float sums of exact areas land within ~10⁻⁶ of 0 or 1.
-                    if coverage >= 0.999_99 {
-                        if let solid {
-                            (out + x).update(repeating: solid, count: end &- x)
-                        } else {
-                            source.blendSpan(into: pixels, from: (pixelRow &+ x) &* 4, count: end &- x)
-                        }
-                    } else if coverage > 0.000_01 {
-                        if end &- x == 1 {
-                            fixed.blend(coverage, into: out + x)
-                        } else {
-                            source.blendRun(coverage: Double(coverage), into: pixels, from: (pixelRow &+ x) &* 4, count: end &- x)
-                        }
-                    }
-                    x = end
-                }
-                cells[columns] = 0
-                cells[columns &+ 1] = 0
-            }
+            dr_sweep(cells, words + first, width, rule == .evenOdd ? 1 : 0, color)
         }
-    }
-
-    /// ⌊v⌋ and ⌈v⌉ for values well inside Int's range, by truncation: `rounded(.down)` is a call
-    /// to libm's floor on baseline x86-64 (no SSE4.1 `roundsd`), twice per row of every line.
-    @inline(__always) static func floor(_ v: Double) -> Int {
-        let i = Int(v)
-        return Double(i) > v ? i - 1 : i
-    }
-
-    @inline(__always) static func ceiling(_ v: Double) -> Int {
-        let i = Int(v)
-        return Double(i) < v ? i + 1 : i
     }
 
     @inline(__always) private func clampIndex(_ value: Double, _ low: Int, _ high: Int) -> Int {
@@ -361,6 +261,9 @@ struct FlattenedPath: Sendable {
     var contourEnds: [Int] = []
     /// The points' bounding box.
     var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+    /// Every contour's lines as the accumulation walks them (horizontal ones left out): what a fill
+    /// placed wholly between the canvas' left and right edges adds, moved by its offset.
+    var edges: [DREdge] = []
 
     /// `path` mapped through `linear` (no translation) and flattened.
     init(_ path: VectorPath, linear: Affine) {
@@ -397,5 +300,15 @@ struct FlattenedPath: Sendable {
             }
         }
         endContour()
+        var start = 0
+        for end in contourEnds {
+            var previous = points[end - 1]
+            for point in points[start..<end] {
+                let edge = dr_edge(previous.x, previous.y, point.x, point.y)
+                if edge.direction != 0 { edges.append(edge) }
+                previous = point
+            }
+            start = end
+        }
     }
 }

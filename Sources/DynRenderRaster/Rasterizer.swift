@@ -2,6 +2,7 @@ import Foundation
 import DynRenderGeometry
 import DynRenderDisplayList
 import DynRenderPixels
+import CRasterKernels
 
 /// Draws display lists into a canvas: anti-aliased rounded rectangles under affine transforms,
 /// each after its Gaussian drop shadow, lines of text and vector paths, composited source-over on
@@ -83,7 +84,7 @@ public struct Rasterizer: Sendable {
                 guard x0 < x1, coverage > 0 else { return }
                 if coverage >= 1 {
                     if let solid {
-                        (words + y * width + x0).update(repeating: solid, count: x1 - x0)
+                        dr_fill32(words + y * width + x0, solid, x1 - x0)
                     } else {
                         source.blendSpan(into: pixels, from: (y * width + x0) * 4, count: x1 - x0)
                     }
@@ -204,7 +205,7 @@ public struct Rasterizer: Sendable {
                     right -= 1
                 }
                 if let solid {
-                    (words + row + left).update(repeating: solid, count: right - left + 1)
+                    dr_fill32(words + row + left, solid, right - left + 1)
                 } else {
                     source.blendSpan(into: pixels, from: (row + left) * 4, count: right - left + 1)
                 }

@@ -24,7 +24,6 @@ extension Rasterizer {
             return
         }
         let source = PremultipliedColor(run.fill, opacity: opacity)
-        let solid: UInt32? = opacity >= 1 ? RGBA8(run.fill.r, run.fill.g, run.fill.b, 255).packed : nil
         let toPixels = Self.entryToPixels(anchor: run.origin, transform: run.transform, scale: scale)
         let s = layout.unitScale
         // Font units → pixels without the placement: the same for every glyph of the run, so each
@@ -34,7 +33,7 @@ extension Rasterizer {
         for i in layout.shaped.glyphs.indices {
             guard let flat = GlyphCache.shared.flattened(layout.face, glyph: layout.shaped.glyphs[i].id, linear: linear) else { continue }
             let origin = m.apply(layout.origin(ofGlyph: i))
-            paths.fill(flat, offset: origin, rule: .nonzero, source: source, solid: solid, into: &canvas)
+            paths.fill(flat, offset: origin, rule: .nonzero, source: source, into: &canvas)
         }
     }
 
@@ -44,21 +43,19 @@ extension Rasterizer {
         let toPixels = Self.entryToPixels(anchor: shape.origin, transform: shape.transform, scale: scale)
         let fillOpacity = Double(shape.fill.a) / 255 * alpha
         if fillOpacity > 0 {
-            let solid: UInt32? = fillOpacity >= 1 ? RGBA8(shape.fill.r, shape.fill.g, shape.fill.b, 255).packed : nil
             paths.fill(shape.path, transform: toPixels, rule: shape.fillRule,
-                       source: PremultipliedColor(shape.fill, opacity: fillOpacity), solid: solid, into: &canvas)
+                       source: PremultipliedColor(shape.fill, opacity: fillOpacity), into: &canvas)
         }
         if let stroke = shape.stroke, stroke.width > 0 {
             let opacity = Double(stroke.color.a) / 255 * alpha
             guard opacity > 0 else { return }
-            let solid: UInt32? = opacity >= 1 ? RGBA8(stroke.color.r, stroke.color.g, stroke.color.b, 255).packed : nil
             // Flattened in the path's units, finely enough for the pixels it lands on.
             let t = shape.transform
             let stretch = Double(t.a * t.a + t.b * t.b + t.c * t.c + t.d * t.d).squareRoot() * scale
             let outline = StrokeOutline.outline(of: shape.path, stroke: stroke,
                                                 tolerance: PathRasterizer.flatness / max(stretch, 1e-9))
             paths.fill(outline, transform: toPixels, rule: .nonzero,
-                       source: PremultipliedColor(stroke.color, opacity: opacity), solid: solid, into: &canvas)
+                       source: PremultipliedColor(stroke.color, opacity: opacity), into: &canvas)
         }
     }
 }

@@ -1,0 +1,56 @@
+// The rasteriser's innermost loops: adding lines' exact areas to an accumulation buffer, sweeping
+// that buffer into composited pixels, and filling runs of one colour. In C with Clang's vector
+// extensions, because they compile to the SIMD code they say on every target: Swift's SIMD types
+// turned the same selects, clamps and conversions into per-lane branches and generic calls on
+// this toolchain (measured on the D4 text workload: 1.5 ms a frame with them, 0.97 with the
+// scalar Swift loops, 0.70 with these). The Swift side (`PathRasterizer`, `Canvas`) owns the
+// buffers, the clip box and the curve flattening; these functions only index what it hands them.
+#ifndef DYNRENDER_RASTER_KERNELS_H
+#define DYNRENDER_RASTER_KERNELS_H
+
+#include <stdint.h>
+
+/// An accumulation buffer: `rows` rows of `stride` Float cells (a multiple of 4, at least
+/// `columns` + 5), zero between fills. Lines lie within columns 0…`columns`.
+typedef struct {
+    float *cells;
+    long stride;
+    long rows;
+    long columns;
+} DRCells;
+
+/// Adds the signed area of the line from (px, py) to (qx, qy), in cells (x from the box's left
+/// edge, clamped to 0…columns; y from its top row; rows outside the box get nothing).
+void dr_add_line(DRCells cells, double px, double py, double qx, double qy);
+
+/// A line as the accumulation walks it: its upper end, its lower end's y, its slope and its
+/// direction (+1 drawn downwards, −1 upwards, 0 for a horizontal line, which adds nothing).
+typedef struct {
+    float topX, topY, bottomY, dxdy, direction;
+} DREdge;
+
+/// The edge from (px, py) to (qx, qy), in Float.
+DREdge dr_edge(double px, double py, double qx, double qy);
+
+/// Adds `count` edges moved by (dx, dy) (cells): an outline turned into edges once (a glyph at
+/// one size) and placed many times.
+void dr_add_edges(DRCells cells, const DREdge *edges, long count, double dx, double dy);
+
+/// A premultiplied colour for `dr_sweep`: channels 0…255 (red, green and blue at most `a`), and
+/// `opacity` = a / 255.
+typedef struct {
+    float r, g, b, a, opacity;
+} DRColor;
+
+/// Turns the cells into coverage row by row (nonzero, or even-odd when `evenOdd` is non-zero)
+/// and composites `color` source-over onto `pixels` (packed RGBA, R in the low byte; the box's
+/// first pixel; `pixelStride` pixels a row), clearing the cells. Touches only the box's
+/// `columns` pixels a row.
+void dr_sweep(DRCells cells, uint32_t *pixels, long pixelStride, int evenOdd, DRColor color);
+
+/// Sets `count` 32-bit words from `words` to `value` (a run of one packed pixel colour): libc's
+/// wmemset (wchar_t is 32 bits on Linux and macOS), whose wide, streaming stores measured 1.4×
+/// faster than a Swift loop on a full-frame clear (0.21 → 0.15 ms for D4's frames without text).
+void dr_fill32(uint32_t *words, uint32_t value, long count);
+
+#endif
