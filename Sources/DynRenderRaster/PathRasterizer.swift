@@ -74,8 +74,8 @@ final class PathRasterizer {
         let inside = flat.minX + offset.x >= Double(x0) && flat.maxX + offset.x <= Double(x1)
         if inside {
             let cells = accumulation
-            flat.edges.withUnsafeBufferPointer { edges in
-                dr_add_edges(cells, edges.baseAddress, edges.count, offset.x - Double(x0), offset.y - Double(y0))
+            flat.edgeColumns.withUnsafeBufferPointer { columns in
+                dr_add_edges(cells, columns.baseAddress, columns.count / 5, offset.x - Double(x0), offset.y - Double(y0))
             }
         } else {
             flat.points.withUnsafeBufferPointer { points in
@@ -261,9 +261,11 @@ struct FlattenedPath: Sendable {
     var contourEnds: [Int] = []
     /// The points' bounding box.
     var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-    /// Every contour's lines as the accumulation walks them (horizontal ones left out): what a fill
-    /// placed wholly between the canvas' left and right edges adds, moved by its offset.
-    var edges: [DREdge] = []
+    /// Every contour's lines as the accumulation walks them (`DREdge`, horizontal ones left out),
+    /// field by field as `dr_add_edges` reads them: every top x, then every top y, bottom y,
+    /// dx/dy and direction, padded with empty edges to a multiple of four. What a fill placed
+    /// wholly between the canvas' left and right edges adds, moved by its offset.
+    var edgeColumns: [Float] = []
 
     /// `path` mapped through `linear` (no translation) and flattened.
     init(_ path: VectorPath, linear: Affine) {
@@ -300,6 +302,7 @@ struct FlattenedPath: Sendable {
             }
         }
         endContour()
+        var edges: [DREdge] = []
         var start = 0
         for end in contourEnds {
             var previous = points[end - 1]
@@ -310,5 +313,7 @@ struct FlattenedPath: Sendable {
             }
             start = end
         }
+        while edges.count % 4 != 0 { edges.append(DREdge(topX: 0, topY: 0, bottomY: 0, dxdy: 0, direction: 0)) }
+        edgeColumns = edges.map(\.topX) + edges.map(\.topY) + edges.map(\.bottomY) + edges.map(\.dxdy) + edges.map(\.direction)
     }
 }

@@ -30,8 +30,9 @@ extension Rasterizer {
         // glyph is flattened once at this size and turn, and only moved after that.
         let linear = Affine(a: s * Double(toPixels.a), b: s * Double(toPixels.b), c: s * Double(toPixels.c), d: s * Double(toPixels.d))
         let m = Affine(toPixels)
-        for i in layout.shaped.glyphs.indices {
-            guard let flat = GlyphCache.shared.flattened(layout.face, glyph: layout.shaped.glyphs[i].id, linear: linear) else { continue }
+        let outlines = GlyphCache.shared.outlines(of: run.text, in: layout, linear: linear)
+        for (i, outline) in outlines.enumerated() {
+            guard let flat = outline else { continue }
             let origin = m.apply(layout.origin(ofGlyph: i))
             paths.fill(flat, offset: origin, rule: .nonzero, source: source, into: &canvas)
         }
@@ -84,8 +85,44 @@ final class GlyphCache: @unchecked Sendable {
         }
     }
 
+    /// A line of text's glyphs at one size and turn: the face, the string (which, with the face,
+    /// decides the glyphs) and the map.
+    private struct LineKey: Hashable {
+        let face: FontFace
+        let text: String
+        let linear: Affine
+
+        static func == (a: LineKey, b: LineKey) -> Bool { a.face === b.face && a.text == b.text && a.linear == b.linear }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(ObjectIdentifier(face))
+            hasher.combine(text)
+            hasher.combine(linear)
+        }
+    }
+
     private let lock = NSLock()
     private var entries: [Key: FlattenedPath] = [:]
+    /// Whole lines, so a line drawn frame after frame costs one lookup, not one per glyph.
+    private var lines: [LineKey: [FlattenedPath?]] = [:]
+
+    /// The outline of every glyph of `layout` (the shaped `text`) mapped through `linear`, in
+    /// order; nil for glyphs with no outline.
+    func outlines(of text: String, in layout: TextLayoutRun, linear: Affine) -> [FlattenedPath?] {
+        let key = LineKey(face: layout.face, text: text, linear: linear)
+        lock.lock()
+        let hit = lines[key]
+        lock.unlock()
+        if let hit { return hit }
+        let outlines = layout.shaped.glyphs.map { flattened(layout.face, glyph: $0.id, linear: linear) }
+        lock.lock()
+        if lines.count >= Self.lineLimit { lines.removeAll(keepingCapacity: true) }
+        lines[key] = outlines
+        lock.unlock()
+        return outlines
+    }
+
+    static let lineLimit = 4096
 
     /// Glyph `glyph` of `face` mapped through `linear` (font units to pixels) and flattened, or
     /// nil when it has no outline (a space).

@@ -32,9 +32,11 @@ typedef struct {
 /// The edge from (px, py) to (qx, qy), in Float.
 DREdge dr_edge(double px, double py, double qx, double qy);
 
-/// Adds `count` edges moved by (dx, dy) (cells): an outline turned into edges once (a glyph at
-/// one size) and placed many times.
-void dr_add_edges(DRCells cells, const DREdge *edges, long count, double dx, double dy);
+/// Adds `count` edges (a multiple of 4) moved by (dx, dy) (cells): an outline turned into edges
+/// once (a glyph at one size) and placed many times. `columns` holds the edges' fields one after
+/// another, `count` of each: every top x, then every top y, bottom y, dx/dy and direction
+/// (padding edges have direction 0 and top y = bottom y).
+void dr_add_edges(DRCells cells, const float *columns, long count, double dx, double dy);
 
 /// A premultiplied colour for `dr_sweep`: channels 0…255 (red, green and blue at most `a`), and
 /// `opacity` = a / 255.
