@@ -133,7 +133,7 @@ let package = Package(
         .testTarget(name: "DynamicsTests",
                     dependencies: ["DynRenderDynamics", "DynRenderGeometry", "DynRenderPhysicsWorkloads", "DynRenderTestSupport"]),
         .testTarget(name: "LayoutTests", dependencies: ["DynRender"]),
-        .testTarget(name: "RasterTests", dependencies: ["DynRender", "DynRenderTestSupport", "CFreeType", "CPNG"]),
+        .testTarget(name: "RasterTests", dependencies: ["DynRender", "DynRenderTestSupport", "CFreeType", "CPNG", "CRasterKernels"]),
         .testTarget(name: "CodecsTests", dependencies: ["DynRenderCodecs", "DynRenderPixels"]),
         .testTarget(name: "RenderingTests", dependencies: ["DynRender", "DynRenderDemos"]),
         .testTarget(name: "DiffTests", dependencies: ["DynRender"]),

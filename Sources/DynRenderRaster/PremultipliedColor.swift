@@ -92,60 +92,6 @@ struct PremultipliedColor {
     }
 }
 
-/// A premultiplied colour in 16.16 fixed point, for compositing single pixels at a coverage with
-/// integer arithmetic only (the path filler's per-pixel case); the result differs from
-/// `PremultipliedColor.blend`'s by far less than 1/255 before the final rounding.
-struct FixedPointColor {
-    /// Channels × 65 536.
-    let r: Int, g: Int, b: Int, a: Int
-    /// Alpha as a fraction of 255, × 65 536.
-    let opacity: Int
-
-    init(_ color: PremultipliedColor) {
-        r = Int(color.r * 65536 + 0.5)
-        g = Int(color.g * 65536 + 0.5)
-        b = Int(color.b * 65536 + 0.5)
-        a = Int(color.a * 65536 + 0.5)
-        opacity = Int(color.a / 255 * 65536 + 0.5)
-    }
-
-    /// Source-over at `coverage` (0…1) onto the packed premultiplied pixel `pixel`: per channel
-    /// round((src·c)/2¹⁶ + dst·keep)/2¹⁶ with c the coverage and keep = 1 − srcα·c, both × 2¹⁶.
-    ///
-    /// The destination is scaled two channels per multiply, red and blue in the 32-bit lanes of
-    /// one word, green and alpha in another. No lane can carry into the next: src·c/2¹⁶ ≤
-    /// srcα·c/2¹⁶ and dst·keep ≤ 255·(2¹⁶ − srcα·c/255) + 255, so each lane's sum stays below
-    /// 256·2¹⁶ — which is also why no channel needs clamping to 255. Wrapping arithmetic: every
-    /// product is below 2⁴¹, so Swift's overflow checks could never fire. (`blendReference` is the
-    /// channel-by-channel formula; a test holds the two equal.)
-    @inline(__always) func blend(_ coverage: Float, into pixel: UnsafeMutablePointer<UInt32>) {
-        let c = Int(coverage * 65536 + 0.5)
-        let keep = UInt64(truncatingIfNeeded: 65536 &- ((opacity &* c) &>> 16))
-        let d = UInt64(pixel.pointee)
-        @inline(__always) func source(_ channel: Int) -> UInt64 { UInt64(truncatingIfNeeded: (channel &* c) &>> 16) }
-        let redBlue = (d & 0xFF) | ((d & 0xFF_0000) &<< 16)
-        let greenAlpha = ((d &>> 8) & 0xFF) | ((d & 0xFF00_0000) &<< 8)
-        let half: UInt64 = 0x0000_8000_0000_8000
-        let rb = (redBlue &* keep &+ (source(r) | source(b) &<< 32) &+ half) &>> 16
-        let ga = (greenAlpha &* keep &+ (source(g) | source(a) &<< 32) &+ half) &>> 16
-        let lanes: UInt64 = 0x0000_00FF_0000_00FF
-        let packed = (rb & lanes) | ((ga & lanes) &<< 8)
-        pixel.pointee = UInt32(truncatingIfNeeded: packed | (packed &>> 16))
-    }
-
-    /// The same blend channel by channel, with each channel clamped to 255: what `blend` must
-    /// equal bit for bit.
-    func blendReference(_ coverage: Float, onto pixel: UInt32) -> UInt32 {
-        let c = Int(coverage * 65536 + 0.5)
-        let keep = 65536 - (opacity * c) >> 16
-        func channel(_ source: Int, _ shift: UInt32) -> UInt32 {
-            let value = ((source * c) >> 16 + Int((pixel >> shift) & 0xFF) * keep + 32768) >> 16
-            return UInt32(min(value, 255)) << shift
-        }
-        return channel(r, 0) | channel(g, 8) | channel(b, 16) | channel(a, 24)
-    }
-}
-
 /// Source-over of packed premultiplied pixels (R in the low byte) scaled by a factor: what a
 /// group's layer and an image's samples are composited with.
 enum PackedPixel {

@@ -50,6 +50,14 @@ typedef struct {
 /// `columns` pixels a row.
 void dr_sweep(DRCells cells, uint32_t *pixels, long pixelStride, int evenOdd, DRColor color);
 
+/// Whether `dr_sweep` may composite eight pixels at a time (1, the default where
+/// `dr_wide_sweep_available`) or must take four (0); −1 goes back to the default. Both give the
+/// same bytes; this is for the tests that hold them to that.
+void dr_set_wide_sweep(int wide);
+
+/// Whether this processor can composite eight pixels at a time (x86-64 with AVX2).
+int dr_wide_sweep_available(void);
+
 /// Sets `count` 32-bit words from `words` to `value` (a run of one packed pixel colour): libc's
 /// wmemset (wchar_t is 32 bits on Linux and macOS), whose wide, streaming stores measured 1.4×
 /// faster than a Swift loop on a full-frame clear (0.21 → 0.15 ms for D4's frames without text).
