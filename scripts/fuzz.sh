@@ -12,7 +12,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../Fuzz"
 targets=(FuzzDisplayList FuzzRaster FuzzPNG FuzzGIF)
 # lld: gold fails on the sanitizer runtime's symbols (an internal error in its DWARF reader).
-flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld)
+# C targets (the rasteriser's kernels) get coverage and AddressSanitizer too.
+flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld -Xcc -fsanitize=fuzzer-no-link,address)
 mkdir -p findings
 build() {
     if ! swift build "${flags[@]}" --product "$1" > "findings/build-$1.log" 2>&1; then

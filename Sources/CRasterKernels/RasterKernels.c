@@ -305,15 +305,107 @@ void dr_set_wide_sweep(int wide) {
     __atomic_store_n(&wideSweepRequest, wide < 0 ? -1 : wide ? 1 : 0, __ATOMIC_RELAXED);
 }
 
+/// Whether to composite eight pixels at a time now.
+static inline int wide_now(void) {
+    return __atomic_load_n(&wideSweepRequest, __ATOMIC_RELAXED) != 0 && dr_wide_sweep_available();
+}
+
+static inline Source source_of(DRColor color) {
+    return (Source){splat(color.r), splat(color.g), splat(color.b), splat(color.a), splat(color.opacity)};
+}
+
 void dr_sweep(DRCells c, uint32_t *pixels, long pixelStride, int evenOdd, DRColor color) {
-    const Source source = {splat(color.r), splat(color.g), splat(color.b), splat(color.a), splat(color.opacity)};
+    const Source source = source_of(color);
 #if defined(__x86_64__)
-    if (__atomic_load_n(&wideSweepRequest, __ATOMIC_RELAXED) != 0 && __builtin_cpu_supports("avx2")) {
+    if (wide_now()) {
         sweep_wide(c, pixels, pixelStride, evenOdd, &source);
         return;
     }
 #endif
     sweep_narrow(c, pixels, pixelStride, evenOdd, &source);
+}
+
+// MARK: - Compositing rows
+
+/// `count` pixels at the coverages in `coverage`, empty quads skipped; the last few through a copy.
+static inline __attribute__((always_inline)) void blend_row(const float *coverage, uint32_t *pixels, long count,
+                                                             const Source *source, int wide) {
+    long x = 0;
+    if (wide) {
+        for (; x + 8 <= count; x += 8) {
+            f4 low = load4(coverage + x), high = load4(coverage + x + 4);
+            if (anyCoverage(low) || anyCoverage(high)) blend8(pixels + x, low, high, source);
+        }
+    }
+    for (; x + 4 <= count; x += 4) {
+        f4 c = load4(coverage + x);
+        if (anyCoverage(c)) blend4(pixels + x, c, source);
+    }
+    long rest = count - x;
+    if (rest > 0) {
+        f4 c = splat(0);
+        memcpy(&c, coverage + x, (size_t)rest * sizeof(float));
+        uint32_t quad[4] = {0, 0, 0, 0};
+        memcpy(quad, pixels + x, (size_t)rest * sizeof quad[0]);
+        blend4(quad, c, source);
+        memcpy(pixels + x, quad, (size_t)rest * sizeof quad[0]);
+    }
+}
+
+static void blend_row_narrow(const float *coverage, uint32_t *pixels, long count, const Source *source) {
+    blend_row(coverage, pixels, count, source, 0);
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2"))) static void blend_row_wide(const float *coverage, uint32_t *pixels, long count,
+                                                            const Source *source) {
+    blend_row(coverage, pixels, count, source, 1);
+}
+#endif
+
+void dr_blend_coverage(const float *coverage, uint32_t *pixels, long count, DRColor color) {
+    const Source source = source_of(color);
+#if defined(__x86_64__)
+    if (wide_now()) {
+        blend_row_wide(coverage, pixels, count, &source);
+        return;
+    }
+#endif
+    blend_row_narrow(coverage, pixels, count, &source);
+}
+
+typedef uint16_t u16x8 __attribute__((ext_vector_type(8)));
+typedef uint8_t u8x16 __attribute__((ext_vector_type(16)));
+typedef uint8_t u8x8 __attribute__((ext_vector_type(8)));
+
+/// round(d·keep/255) per channel, d and keep at most 255, exactly: t = d·keep + 128, then
+/// (t + ⌊t/256⌋)/256 — every step fits 16 bits (t ≤ 65 153).
+static inline u8x8 scaled8(u8x8 d, uint16_t keep) {
+    u16x8 t = __builtin_convertvector(d, u16x8) * keep + 128;
+    return __builtin_convertvector((t + (t >> 8)) >> 8, u8x8);
+}
+
+void dr_blend_span(uint32_t *pixels, long count, uint32_t source) {
+    uint16_t keep = (uint16_t)(255 - (source >> 24));
+    u8x16 src;
+    memcpy(&src, (uint32_t[4]){source, source, source, source}, sizeof src);
+    long x = 0;
+    for (; x + 4 <= count; x += 4) {
+        u8x16 d;
+        memcpy(&d, pixels + x, sizeof d);
+        u8x8 low = scaled8(__builtin_shufflevector(d, d, 0, 1, 2, 3, 4, 5, 6, 7), keep);
+        u8x8 high = scaled8(__builtin_shufflevector(d, d, 8, 9, 10, 11, 12, 13, 14, 15), keep);
+        u8x16 out = __builtin_shufflevector(low, high, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) + src;
+        memcpy(pixels + x, &out, sizeof out);
+    }
+    for (; x < count; x++) {
+        uint32_t d = pixels[x], out = 0;
+        for (int shift = 0; shift < 32; shift += 8) {
+            uint32_t t = ((d >> shift) & 0xFF) * keep + 128;
+            out |= (((t + (t >> 8)) >> 8) + ((source >> shift) & 0xFF)) << shift;
+        }
+        pixels[x] = out;
+    }
 }
 
 // MARK: - Filling

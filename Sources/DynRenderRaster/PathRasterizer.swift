@@ -223,8 +223,7 @@ final class PathRasterizer {
     /// Turns the cells into coverage row by row and composites it, clearing the cells as it goes
     /// (`dr_sweep`: four pixels at a time, each blended at its exact coverage and rounded once).
     private func sweep(rule: FillRule, source: PremultipliedColor, into canvas: inout Canvas) {
-        let color = DRColor(r: Float(source.r), g: Float(source.g), b: Float(source.b), a: Float(source.a),
-                            opacity: Float(source.a / 255))
+        let color = source.kernelColor
         let width = canvas.width, first = y0 * width + x0, cells = accumulation
         canvas.pixels.withUnsafeMutableBufferPointer { pixels in
             let words = UnsafeMutableRawPointer(pixels.baseAddress!).assumingMemoryBound(to: UInt32.self)

@@ -1,6 +1,7 @@
 import Foundation
 import DynRenderGeometry
 import DynRenderPixels
+import CRasterKernels
 
 /// A colour with its opacity folded in, premultiplied, ready to composite.
 struct PremultipliedColor {
@@ -24,24 +25,18 @@ struct PremultipliedColor {
     }
 
     /// Source-over at full coverage along a run of `count` pixels from byte `start`, in integer
-    /// arithmetic: each channel is src + round(dst·(255 − srcα)/255), src rounded once. Two channels
-    /// are scaled per multiply (red and blue, then green and alpha, in 16-bit lanes of a word), and
-    /// premultiplied values cannot carry from one channel into the next: src ≤ srcα, and the scaled
-    /// destination ≤ 255 − srcα.
+    /// arithmetic: each channel is src + round(dst·(255 − srcα)/255), src rounded once
+    /// (`dr_blend_span`: sixteen channels at a time in 16-bit lanes, where every step fits;
+    /// premultiplied values cannot pass 255, as src ≤ srcα and the scaled destination ≤ 255 − srcα).
     @inline(__always) func blendSpan(into pixels: UnsafeMutableBufferPointer<UInt8>, from start: Int, count: Int) {
         let source = RGBA8(UInt8(min(255, r + 0.5)), UInt8(min(255, g + 0.5)), UInt8(min(255, b + 0.5)),
                            UInt8(min(255, a + 0.5))).packed
-        let keep = UInt32(255 - Int(min(255, a + 0.5)))
-        let words = UnsafeMutableRawPointer(pixels.baseAddress! + start).assumingMemoryBound(to: UInt32.self)
-        @inline(__always) func scaled(_ lanes: UInt32) -> UInt32 {
-            // round(v·keep/255) in each 16-bit lane, by the multiply-shift identity.
-            let t = lanes &* keep &+ 0x0080_0080
-            return ((t &+ ((t >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
-        }
-        for i in 0..<count {
-            let d = words[i]
-            words[i] = source &+ scaled(d & 0x00FF_00FF) &+ (scaled((d >> 8) & 0x00FF_00FF) << 8)
-        }
+        dr_blend_span(UnsafeMutableRawPointer(pixels.baseAddress! + start).assumingMemoryBound(to: UInt32.self), count, source)
+    }
+
+    /// The colour as the C kernels take it (`DRColor`).
+    var kernelColor: DRColor {
+        DRColor(r: Float(r), g: Float(g), b: Float(b), a: Float(a), opacity: Float(a / 255))
     }
 
     /// Source-over at one coverage along a run of `count` pixels from byte `start`, in 16.16 fixed

@@ -257,8 +257,20 @@ public struct Rasterizer: Sendable {
         let scaleDown = 1 / Double(f)
         // Bilinear read-back, separably: each row first blends its two mask rows into `rowValues`;
         // each column's cell and weight are the same on every row, so they are computed once.
+        // Scratch for the read-back, made once per shadow: each column's cell and weight (the same
+        // on every row), a row of the mask blended between its two rows, and the row's coverage,
+        // composited by `dr_blend_coverage` four or eight pixels at a time.
         let columns = box.x1 - box.x0
-        var columnCell = [Int](repeating: 0, count: columns), columnWeight = [Double](repeating: 0, count: columns)
+        let columnCell = UnsafeMutableBufferPointer<Int>.allocate(capacity: columns)
+        let columnWeight = UnsafeMutableBufferPointer<Double>.allocate(capacity: columns)
+        let rowValues = UnsafeMutableBufferPointer<Double>.allocate(capacity: maskWidth)
+        let coverage = UnsafeMutableBufferPointer<Float>.allocate(capacity: columns)
+        defer {
+            columnCell.deallocate()
+            columnWeight.deallocate()
+            rowValues.deallocate()
+            coverage.deallocate()
+        }
         for x in box.x0..<box.x1 {
             let u = (Double(x) + 0.5) * scaleDown - 0.5 - Double(cx0)
             let i = Int(u.rounded(.down))
@@ -266,8 +278,9 @@ public struct Rasterizer: Sendable {
         }
         // Under an opaque shape the shadow is never seen: its fully covered runs are skipped.
         let body = shape.fill.a == 255 && shape.alpha >= 1 ? ShapeCoverage(shape, scale: scale) : nil
-        var rowValues = [Double](repeating: 0, count: maskWidth)
-        canvas.pixels.withUnsafeMutableBufferPointer { pixels in
+        let color = source.kernelColor
+        canvas.pixels.withUnsafeMutableBytes { raw in
+            let words = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
             mask.withUnsafeBufferPointer { mask in
                 for y in box.y0..<box.y1 {
                     // Pixel centres in coarse cell coordinates (cell centres at i + ½).
@@ -279,12 +292,13 @@ public struct Rasterizer: Sendable {
                     let hidden = body?.interior(inRow: y, width: width) ?? box.x0..<box.x0
                     /// Composites the shadow on columns x0..<x1 of this row.
                     func composite(_ x0: Int, _ x1: Int) {
-                        for x in x0..<max(x0, x1) {
+                        guard x0 < x1 else { return }
+                        for x in x0..<x1 {
                             let c = x - box.x0
                             let i = columnCell[c], w = columnWeight[c]
-                            let coverage = rowValues[i] * (1 - w) + rowValues[i + 1] * w
-                            if coverage > 0 { source.blend(coverage, into: pixels, at: (y * width + x) * 4) }
+                            coverage[c] = Float(max(0, min(1, rowValues[i] * (1 - w) + rowValues[i + 1] * w)))
                         }
+                        dr_blend_coverage(coverage.baseAddress! + (x0 - box.x0), words + y * width + x0, x1 - x0, color)
                     }
                     composite(box.x0, min(hidden.lowerBound, box.x1))
                     composite(max(hidden.upperBound, box.x0), box.x1)

@@ -50,6 +50,14 @@ typedef struct {
 /// `columns` pixels a row.
 void dr_sweep(DRCells cells, uint32_t *pixels, long pixelStride, int evenOdd, DRColor color);
 
+/// Composites `color` source-over onto `count` packed pixels, each at its coverage in `coverage`
+/// (0…1), as `dr_sweep` does: exact coverage, one rounding.
+void dr_blend_coverage(const float *coverage, uint32_t *pixels, long count, DRColor color);
+
+/// Composites the packed premultiplied colour `source` at full coverage onto `count` pixels:
+/// per channel src + round(dst·(255 − srcα)/255), in integers, exactly.
+void dr_blend_span(uint32_t *pixels, long count, uint32_t source);
+
 /// Whether `dr_sweep` may composite eight pixels at a time (1, the default where
 /// `dr_wide_sweep_available`) or must take four (0); −1 goes back to the default. Both give the
 /// same bytes; this is for the tests that hold them to that.
