@@ -415,3 +415,120 @@ _Static_assert(sizeof(wchar_t) == sizeof(uint32_t), "wmemset fills 32-bit words"
 void dr_fill32(uint32_t *words, uint32_t value, long count) {
     if (count > 0) wmemset((wchar_t *)words, (wchar_t)value, (size_t)count);
 }
+
+// MARK: - Blurring
+
+typedef double d4 __attribute__((ext_vector_type(4)));
+
+/// Four doubles into `v` (by pointer: a 256-bit vector returned by value has a different ABI
+/// without AVX, which the compiler warns of even for an inline function).
+static inline void load4d(d4 *v, const double *p) { memcpy(v, p, sizeof *v); }
+
+/// 1 where every value of the window is exactly 1, 0 where every one is exactly 0, −1 elsewhere:
+/// what `GaussianKernel` writes without convolving (a window of 0s or 1s blurs to itself).
+static inline double window_value(long ones, long zeros, long window) {
+    return ones == window ? 1 : zeros == window ? 0 : -1;
+}
+
+void dr_blur_rows(const double *input, double *output, long width, long height, const double *kernel, long radius,
+                  double *padded) {
+    long window = 2 * radius + 1;
+    for (long y = 0; y < height; y++) {
+        const double *in = input + y * width;
+        double *out = output + y * width;
+        // The row with `radius` zeros each side: a term beyond the edge then adds +0 to a sum that
+        // is never negative, which leaves it bit for bit as skipping the term does.
+        memset(padded, 0, (size_t)radius * sizeof(double));
+        memcpy(padded + radius, in, (size_t)width * sizeof(double));
+        memset(padded + radius + width, 0, (size_t)(radius + 4) * sizeof(double));
+        long ones = 0, zeros = radius;  // the window at x = 0: radius zeros beyond the edge, then in[0…radius]
+        for (long k = 0; k <= radius; k++) {
+            double v = k < width ? in[k] : 0;
+            ones += v == 1;
+            zeros += v == 0;
+        }
+        long x = 0;
+        while (x < width) {
+            // Four outputs at a time: their sums in one register, term by term in the scalar order.
+            double exact[4];
+            long lanes = width - x < 4 ? width - x : 4;
+            int convolve = 0;
+            for (long lane = 0; lane < 4; lane++) {
+                exact[lane] = lane < lanes ? window_value(ones, zeros, window) : 0;
+                convolve |= exact[lane] < 0;
+                if (lane < lanes) {
+                    long i = x + lane;
+                    double leaving = i - radius >= 0 ? in[i - radius] : 0;
+                    double entering = i + radius + 1 < width ? in[i + radius + 1] : 0;
+                    ones += (entering == 1) - (leaving == 1);
+                    zeros += (entering == 0) - (leaving == 0);
+                }
+            }
+            d4 sum = {0, 0, 0, 0};
+            if (convolve) {
+                for (long k = 0; k < window; k++) {
+                    d4 v;
+                    load4d(&v, padded + x + k);
+                    sum += kernel[k] * v;
+                }
+            }
+            for (long lane = 0; lane < lanes; lane++) out[x + lane] = exact[lane] >= 0 ? exact[lane] : sum[lane];
+            x += lanes;
+        }
+    }
+}
+
+void dr_blur_columns(const double *input, double *output, long width, long height, const double *kernel, long radius,
+                     long *counts) {
+    long window = 2 * radius + 1;
+    long *ones = counts, *zeros = counts + width;
+    for (long x = 0; x < width; x++) {
+        ones[x] = 0;
+        zeros[x] = radius;
+        for (long k = 0; k <= radius; k++) {
+            double v = k < height ? input[k * width + x] : 0;
+            ones[x] += v == 1;
+            zeros[x] += v == 0;
+        }
+    }
+    for (long y = 0; y < height; y++) {
+        long first = y - radius < 0 ? radius - y : 0;                          // the first k in range
+        long last = y + radius >= height ? radius + (height - 1 - y) : 2 * radius;  // the last
+        double *out = output + y * width;
+        long x = 0;
+        for (; x < width; x += 4) {
+            long lanes = width - x < 4 ? width - x : 4;
+            double exact[4];
+            int convolve = 0;
+            for (long lane = 0; lane < 4; lane++) {
+                exact[lane] = lane < lanes ? window_value(ones[x + lane], zeros[x + lane], window) : 0;
+                convolve |= exact[lane] < 0;
+            }
+            if (convolve && lanes == 4) {
+                // Four columns side by side: each lane adds its column's terms in the scalar order.
+                d4 sum = {0, 0, 0, 0};
+                for (long k = first; k <= last; k++) {
+                    d4 v;
+                    load4d(&v, input + (y + k - radius) * width + x);
+                    sum += kernel[k] * v;
+                }
+                for (long lane = 0; lane < 4; lane++) out[x + lane] = exact[lane] >= 0 ? exact[lane] : sum[lane];
+            } else {
+                for (long lane = 0; lane < lanes; lane++) {
+                    double sum = 0;
+                    if (exact[lane] < 0) {
+                        for (long k = first; k <= last; k++) sum += kernel[k] * input[(y + k - radius) * width + x + lane];
+                    }
+                    out[x + lane] = exact[lane] >= 0 ? exact[lane] : sum;
+                }
+            }
+        }
+        // The window moves down a row.
+        for (long c = 0; c < width; c++) {
+            double leaving = y - radius >= 0 ? input[(y - radius) * width + c] : 0;
+            double entering = y + radius + 1 < height ? input[(y + radius + 1) * width + c] : 0;
+            ones[c] += (entering == 1) - (leaving == 1);
+            zeros[c] += (entering == 0) - (leaving == 0);
+        }
+    }
+}

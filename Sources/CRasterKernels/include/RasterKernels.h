@@ -66,6 +66,17 @@ void dr_set_wide_sweep(int wide);
 /// Whether this processor can composite eight pixels at a time (x86-64 with AVX2).
 int dr_wide_sweep_available(void);
 
+/// One pass of a separable Gaussian blur over `height` rows of `width` doubles, zero beyond the
+/// edges, `kernel` holding 2·radius + 1 weights: along rows (`dr_blur_rows`, `padded` scratch of
+/// width + 2·radius + 4) or along columns (`dr_blur_columns`, `counts` scratch of 2·width). A
+/// window of exact 0s or 1s gives that value without convolving; elsewhere the weighted sum is
+/// taken term by term from the window's first value to its last, four outputs side by side, so
+/// each output is the same double the plain loop gives.
+void dr_blur_rows(const double *input, double *output, long width, long height, const double *kernel, long radius,
+                  double *padded);
+void dr_blur_columns(const double *input, double *output, long width, long height, const double *kernel, long radius,
+                     long *counts);
+
 /// Sets `count` 32-bit words from `words` to `value` (a run of one packed pixel colour): libc's
 /// wmemset (wchar_t is 32 bits on Linux and macOS), whose wide, streaming stores measured 1.4×
 /// faster than a Swift loop on a full-frame clear (0.21 → 0.15 ms for D4's frames without text).
