@@ -4,7 +4,10 @@ import DynRenderPixels
 ///
 /// The default is exact: any byte that differs makes the pixel differ, and no differing pixel is
 /// allowed. A threshold compares colours perceptually instead: two pixels are equal when their
-/// OKLab distance (ΔE_OK, after compositing over white) is at most `threshold`. OKLab rather than
+/// OKLab distance (ΔE_OK) is at most `threshold`, taken composited over white and over black and
+/// the larger of the two kept, so transparency counts: a pixel that turned transparent is at least
+/// 0.5 from any opaque colour, and one wholly transparent where the other is wholly opaque differs
+/// at every threshold. OKLab rather than
 /// pixelmatch's YIQ because it is built to be perceptually uniform — equal distances look like
 /// equal differences across hues and lightness — so one threshold means the same thing on a grey
 /// background and on an orange cell. For scale: black to white is 1.0, a just-noticeable
@@ -55,7 +58,8 @@ public struct ImageDiffSummary: Equatable, Sendable {
     /// `ignoresAntialiasing`).
     public let antialiasedPixels: Int
     /// Largest OKLab distance between corresponding pixels that count (0 when none differ; can be 0
-    /// for a byte difference invisible over white, such as the colour of a transparent pixel).
+    /// for a byte difference invisible over both white and black, such as the colour of a wholly
+    /// transparent pixel).
     public let largestDelta: Double
     /// Bounding box of the pixels that count, or nil.
     public let bounds: PixelRect?

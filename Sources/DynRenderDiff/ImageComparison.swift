@@ -50,11 +50,10 @@ public struct ImageComparison {
                             if p == lastP && q == lastQ {
                                 squared = lastSquared
                             } else {
-                                let cp = opaqueOverWhite(p), cq = opaqueOverWhite(q)
-                                squared = cp == cq ? 0 : colors.lab(cp).squaredDistance(to: colors.lab(cq))
+                                squared = Self.squaredDistance(p, q, &colors)
                                 (lastP, lastQ, lastSquared) = (p, q, squared)
                             }
-                            if threshold > 0 && squared <= squaredThreshold { continue }
+                            if threshold > 0 && squared <= squaredThreshold && !Self.opacityFlips(p, q) { continue }
                             if options.ignoresAntialiasing
                                 && (Antialiasing.isEdge(e, other: a, x: x, y: y, width: width, height: height)
                                     || Antialiasing.isEdge(a, other: e, x: x, y: y, width: width, height: height)) {
@@ -83,6 +82,30 @@ public struct ImageComparison {
             largestDelta: Double(largest.squareRoot()),
             bounds: counted > 0 ? PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1) : nil)
         diffImage = diff
+    }
+
+    /// The squared distance between two straight-alpha pixels: the larger of their OKLab
+    /// distances composited over white and over black. Opaque pixels look the same over both; a
+    /// translucent one shows its transparency against one or the other, so a pixel that turned
+    /// transparent differs from an opaque one of any colour by at least 0.5 (white seen over
+    /// black, black over white, and every colour is at least half of black-to-white from one of
+    /// them). (Rejected: compositing over white alone, as before — a view that stopped drawing
+    /// over a white page passed unseen. pixelmatch ≥ 7 blends over a checkerboard for the same
+    /// reason; two backgrounds compared at once need no pattern that depends on the position.)
+    static func squaredDistance(_ p: UInt32, _ q: UInt32, _ colors: inout LabCache) -> Float {
+        @inline(__always) func distance(_ a: UInt32, _ b: UInt32) -> Float {
+            a == b ? 0 : colors.lab(a).squaredDistance(to: colors.lab(b))
+        }
+        let onWhite = distance(opaqueOver(p, white: true), opaqueOver(q, white: true))
+        if p >> 24 == 255 && q >> 24 == 255 { return onWhite }
+        return max(onWhite, distance(opaqueOver(p, white: false), opaqueOver(q, white: false)))
+    }
+
+    /// Whether one pixel is wholly transparent and the other wholly opaque: counted at any
+    /// threshold, so no threshold lets a vanished or an appeared pixel pass.
+    @inline(__always) static func opacityFlips(_ p: UInt32, _ q: UInt32) -> Bool {
+        let a = p >> 24, b = q >> 24
+        return (a == 0 && b == 255) || (a == 255 && b == 0)
     }
 
     static let red = RGBA8(255, 0, 0).packed
@@ -120,11 +143,15 @@ struct LabCache {
 
 /// A straight-alpha RGBA word composited over white, as 0x00BBGGRR: how the pixel looks on a page.
 @inline(__always)
-func opaqueOverWhite(_ word: UInt32) -> UInt32 {
+func opaqueOverWhite(_ word: UInt32) -> UInt32 { opaqueOver(word, white: true) }
+
+/// A straight-alpha RGBA word composited over white or black, as 0x00BBGGRR.
+@inline(__always)
+func opaqueOver(_ word: UInt32, white: Bool) -> UInt32 {
     let alpha = word >> 24
     if alpha == 255 { return word & 0x00FF_FFFF }
-    let clear = 255 - alpha
-    func channel(_ shift: UInt32) -> UInt32 { ((word >> shift & 0xFF) * alpha + 127) / 255 + clear }
+    let background = white ? 255 - alpha : 0
+    func channel(_ shift: UInt32) -> UInt32 { ((word >> shift & 0xFF) * alpha + 127) / 255 + background }
     return channel(0) | channel(8) << 8 | channel(16) << 16
 }
 

@@ -22,7 +22,7 @@ struct DiffCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the diff image here (a PNG; for sequences a directory of NAME-diff.png for each differing frame).", valueName: "path"))
     var diff: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Largest OKLab distance (ΔE_OK; black to white is 1, just noticeable about 0.02) at which pixels count as equal. Default 0: bytes must match.", valueName: "T"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Largest OKLab distance (ΔE_OK; black to white is 1, just noticeable about 0.02) at which pixels count as equal, the larger of the distances over white and over black (a pixel wholly transparent in one image and opaque in the other always counts). Default 0: bytes must match.", valueName: "T"))
     var threshold: Double = 0
 
     @Option(name: .customLong("max-diff-pixels"), parsing: .unconditional, help: ArgumentHelp("Differing pixels allowed per frame.", valueName: "N"))
@@ -37,9 +37,15 @@ struct DiffCommand: ParsableCommand {
     @Flag(help: "Print nothing; only the exit status tells.")
     var quiet = false
 
+    @Flag(help: "Print the result as one JSON object: the verdict and, per frame, differing pixels, ratio, largest distance and the box they lie in. Exit status as without it.")
+    var json = false
+
     func run() throws {
         if maxDiffPixels != nil && maxDiffRatio != nil {
             throw CommandFailure.usage("give --max-diff-pixels or --max-diff-ratio, not both")
+        }
+        if json && quiet {
+            throw CommandFailure.usage("give --json or --quiet, not both")
         }
         let options = DiffOptions(threshold: threshold, ignoresAntialiasing: ignoreAntialiasing,
                                   maximumDifferentPixels: maxDiffPixels ?? 0, maximumDifferentRatio: maxDiffRatio)
@@ -60,7 +66,9 @@ struct DiffCommand: ParsableCommand {
                 throw CommandFailure.io("cannot write \(diff): \(error)")
             }
         }
-        if !quiet {
+        if json {
+            print(comparison.json())
+        } else if !quiet {
             let lines = single ? singleReport(comparison) : comparison.report()
             print(lines.joined(separator: "\n"))
         }

@@ -128,6 +128,55 @@ import DynRenderPixels
         #expect(try run(["diff", "\(directory)/a.png", "\(directory)/b.png", "--threshold", "-1"]).status == 2)
     }
 
+    /// `diff --json`: one JSON object whose numbers are the human report's (differing pixels,
+    /// ratio, where, how far), with null where there is nothing, for a single pair and for
+    /// directories with a frame missing; the exit status is the same as without it, and asking
+    /// for both --json and --quiet is refused.
+    @Test func diffPrintsJSONForScripts() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var a = RGBAImage(width: 20, height: 10, fill: RGBA8(255, 255, 255))
+        try FileManager.default.createDirectory(atPath: "\(directory)/one", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: "\(directory)/two", withIntermediateDirectories: true)
+        try PNGEncoder().write(a, to: "\(directory)/one/f1.png")
+        try PNGEncoder().write(a, to: "\(directory)/two/f1.png")
+        try PNGEncoder().write(a, to: "\(directory)/one/f2.png")
+        a[3, 4] = RGBA8(0, 0, 0)
+        a[7, 6] = RGBA8(0, 0, 0, 0)
+        try PNGEncoder().write(a, to: "\(directory)/b.png")
+        try PNGEncoder().write(a, to: "\(directory)/two/f2.png")
+        try PNGEncoder().write(a, to: "\(directory)/two/f3.png")
+
+        func object(_ result: Result) throws -> [String: Any] {
+            try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        }
+        let pair = try run(["diff", "\(directory)/one/f1.png", "\(directory)/b.png", "--json", "--threshold", "0.1"])
+        #expect(pair.status == 1)
+        #expect(pair.stdout.split(separator: "\n").count == 1)
+        let report = try object(pair)
+        #expect(report["verdict"] as? String == "different" && report["passes"] as? Bool == false)
+        let frame = try #require((report["frames"] as? [[String: Any]])?.first)
+        #expect(frame["differentPixels"] as? Int == 2)
+        #expect(abs((frame["ratio"] as? Double ?? 0) - 0.01) < 1e-12)
+        #expect((frame["bounds"] as? [String: Int]) == ["x": 3, "y": 4, "width": 5, "height": 3])
+        #expect(abs((frame["largestDelta"] as? Double ?? 0) - 1) < 1e-3, "black on white, and white turned transparent")
+        #expect(frame["problem"] is NSNull)
+
+        let same = try object(try run(["diff", "\(directory)/one/f1.png", "\(directory)/two/f1.png", "--json"]))
+        #expect(same["verdict"] as? String == "identical")
+        #expect((same["frames"] as? [[String: Any]])?.first?["bounds"] is NSNull)
+
+        let sequences = try run(["diff", "\(directory)/one", "\(directory)/two", "--json"])
+        #expect(sequences.status == 1)
+        let both = try object(sequences)
+        #expect(both["problems"] as? [String] == ["f3.png is only in \(directory)/two"])
+        #expect((both["frames"] as? [[String: Any]])?.map { $0["passes"] as? Bool } == [true, false])
+
+        #expect(try run(["diff", "\(directory)/one/f1.png", "\(directory)/b.png", "--json", "--max-diff-pixels", "2"]).status == 0)
+        let refused = try run(["diff", "\(directory)/one/f1.png", "\(directory)/b.png", "--json", "--quiet"])
+        #expect(refused.status == 2 && refused.stdout.isEmpty)
+    }
+
     /// `record` writes a demo's goldens, leaves unchanged files alone on a second run, and refuses
     /// an unknown demo.
     @Test func recordWritesGoldens() throws {
@@ -253,7 +302,7 @@ import DynRenderPixels
         try Data("old".utf8).write(to: URL(fileURLWithPath: marker))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = ["demo", "gravity", "--duration", "120", "--fps", "25", "--scale", "1", flag, target]
+        process.arguments = ["demo", "gravity", "--duration", "600", "--fps", "25", "--scale", "1", flag, target]
         try process.run()
         Thread.sleep(forTimeInterval: 1.5)
         #expect(process.isRunning, "the render should still be going")

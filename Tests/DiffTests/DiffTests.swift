@@ -45,12 +45,34 @@ import DynRenderPixels
         #expect(ImageComparison(expected: expected, actual: actual, options: DiffOptions(threshold: distance * 0.99)).summary.differentPixels == 64)
     }
 
-    @Test func transparentPixelsAreComparedAsTheyLookOverWhite() {
+    @Test func whollyTransparentPixelsOfAnyColourLookTheSame() {
         let expected = RGBAImage(width: 4, height: 4, fill: RGBA8(0, 0, 0, 0))
         let actual = RGBAImage(width: 4, height: 4, fill: RGBA8(255, 0, 0, 0))
-        // Bytes differ, so exact mode counts them; the picture is the same, so any threshold passes.
+        // Bytes differ, so exact mode counts them; the picture is the same over any background,
+        // so any threshold passes.
         #expect(ImageComparison(expected: expected, actual: actual).summary.differentPixels == 16)
         #expect(ImageComparison(expected: expected, actual: actual, options: DiffOptions(threshold: 1e-6)).summary.differentPixels == 0)
+    }
+
+    /// Transparency counts: a view that stops drawing leaves transparent pixels where it was
+    /// opaque, and that must fail whatever colour it was — white, black, a checkerboard's greys,
+    /// a saturated colour — at every threshold (compared over white alone, transparent passed for
+    /// white at any threshold). Half transparent counts too.
+    @Test(arguments: [RGBA8(255, 255, 255), RGBA8(0, 0, 0), RGBA8(204, 204, 204), RGBA8(153, 153, 153),
+                      RGBA8(128, 128, 128), RGBA8(230, 40, 20)])
+    func aPixelThatTurnedTransparentDiffers(colour: RGBA8) {
+        let opaque = RGBAImage(width: 6, height: 5, fill: colour)
+        let clear = RGBAImage(width: 6, height: 5, fill: RGBA8(colour.r, colour.g, colour.b, 0))
+        for threshold in [0, 0.02, 0.1, 0.3, 0.49, 0.9, 5] {
+            let options = DiffOptions(threshold: threshold)
+            #expect(ImageComparison(expected: opaque, actual: clear, options: options).summary.differentPixels == 30,
+                    "threshold \(threshold)")
+            #expect(ImageComparison(expected: clear, actual: opaque, options: options).summary.differentPixels == 30)
+        }
+        // At least half of black-to-white away, over one background or the other.
+        #expect(ImageComparison(expected: opaque, actual: clear).summary.largestDelta >= 0.499)
+        let half = RGBAImage(width: 6, height: 5, fill: RGBA8(colour.r, colour.g, colour.b, 128))
+        #expect(ImageComparison(expected: opaque, actual: half, options: DiffOptions(threshold: 0.1)).summary.differentPixels == 30)
     }
 
     /// A black square on white whose edge column is grey: 96 in one image, 160 in the other (the
