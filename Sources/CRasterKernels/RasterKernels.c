@@ -115,7 +115,6 @@ void dr_add_edges(DRCells c, const float *columns, long count, double dx, double
     const float *slopes = columns + 3 * count, *directions = columns + 4 * count;
     f4 ox = splat((float)dx), oy = splat((float)dy);
     f4 rows = splat((float)c.rows), limit = splat((float)c.columns);
-    i4 stride = (i4){1, 1, 1, 1} * (int32_t)c.stride;
     for (long i = 0; i < count; i += 4) {
         f4 topX = load4(topXs + i) + ox, topY = load4(topYs + i) + oy, bottomY = load4(bottomYs + i) + oy;
         f4 slope = load4(slopes + i), direction = load4(directions + i);
@@ -134,7 +133,6 @@ void dr_add_edges(DRCells c, const float *columns, long count, double dx, double
         x = select4(x > 0, x, splat(0));
         x = select4(x < limit, x, limit);
         f4 rowTop = __builtin_convertvector(first, f4);
-        i4 rowStart = first * stride;
         for (int32_t k = 0; k < most; k++) {
             f4 rowBottom = select4(rowTop + 1 < bottomY, rowTop + 1, bottomY);
             f4 height = rowBottom - select4(rowTop > topY, rowTop, topY);
@@ -145,15 +143,14 @@ void dr_add_edges(DRCells c, const float *columns, long count, double dx, double
             i4 column = __builtin_convertvector(xa, i4);
             f4 base = __builtin_convertvector(column, f4);
             f4 fa = xa - base, fb = xb - base, d = height * direction;
-            i4 at = rowStart + column;
             i4 active = k < rowCount;
-            if (active.x) add_piece(c.cells + at.x, d.x, fa.x, fb.x);
-            if (active.y) add_piece(c.cells + at.y, d.y, fa.y, fb.y);
-            if (active.z) add_piece(c.cells + at.z, d.z, fa.z, fb.z);
-            if (active.w) add_piece(c.cells + at.w, d.w, fa.w, fb.w);
+            // Row offsets in 64 bits: a box as large as a canvas may hold more than 2³¹ cells.
+            if (active.x) add_piece(c.cells + (first.x + k) * c.stride + column.x, d.x, fa.x, fb.x);
+            if (active.y) add_piece(c.cells + (first.y + k) * c.stride + column.y, d.y, fa.y, fb.y);
+            if (active.z) add_piece(c.cells + (first.z + k) * c.stride + column.z, d.z, fa.z, fb.z);
+            if (active.w) add_piece(c.cells + (first.w + k) * c.stride + column.w, d.w, fa.w, fb.w);
             x = next;
             rowTop += 1;
-            rowStart += stride;
         }
     }
 }
@@ -185,12 +182,6 @@ static inline u4 channel(f4 v) {
     return (u4)__builtin_convertvector(v + 0.5f, i4);
 }
 
-/// Source-over onto four packed pixels, each at its own exact coverage: per channel
-/// src·c + dst·(1 − srcα·c), rounded once to nearest, so rounding to 8 bits is the only error.
-/// Channel-planar, one register per channel. With c = 1 an opaque colour gives itself, and with
-/// c = 0 the pixel stays, bit for bit. Premultiplied channels (src ≤ srcα) keep every result
-/// within 0…255 without clamping. (Rejected: 16-bit lanes with coverage in 1/256 steps, a third
-/// faster, but coverage rounded before blending is up to a level off the exact area.)
 /// `DRColor` with every channel in all four lanes, made once per fill: read from the by-value
 /// struct inside the loop, the compiler copied it to the stack every quad and reloaded it across
 /// that copy, a store-forwarding stall that doubled the sweep's time.
@@ -198,6 +189,12 @@ typedef struct {
     f4 r, g, b, a, opacity;
 } Source;
 
+/// Source-over onto four packed pixels, each at its own exact coverage: per channel
+/// src·c + dst·(1 − srcα·c), rounded once to nearest, so rounding to 8 bits is the only error.
+/// Channel-planar, one register per channel. With c = 1 an opaque colour gives itself, and with
+/// c = 0 the pixel stays, bit for bit. Premultiplied channels (src ≤ srcα) keep every result
+/// within 0…255 without clamping. (Rejected: 16-bit lanes with coverage in 1/256 steps, a third
+/// faster, but coverage rounded before blending is up to a level off the exact area.)
 static inline void blend4(uint32_t *pixels, f4 c, const Source *s) {
     u4 d;
     memcpy(&d, pixels, sizeof d);

@@ -106,9 +106,9 @@ final class PathRasterizer {
         y0 = clampIndex(minY.rounded(.down), 0, canvas.height)
         y1 = clampIndex(maxY.rounded(.up), 0, canvas.height)
         guard x0 < x1, y0 < y1 else { return false }
-        // Cells right of the box take what lines add at its right edge (up to four past the last
-        // column, `dr_add_line`); rows are whole quads for the sweep.
-        stride = (x1 - x0 + 5 + 3) & ~3
+        // Two cells right of the box take what lines add at its right edge (a piece at the last
+        // column's edge adds to the cell after it); rows are whole quads for the sweep.
+        stride = (x1 - x0 + 2 + 3) & ~3
         let needed = stride * (y1 - y0)
         if capacity < needed {
             cells.deallocate()

@@ -69,47 +69,32 @@ final class GlyphCache: @unchecked Sendable {
     static let shared = GlyphCache()
     static let limit = 16_384
 
-    /// The face is held, not just named, so no other face can ever reuse its address while its
-    /// glyphs are cached.
-    private struct Key: Hashable {
+    /// A face, what is drawn of it (a glyph, or a whole line's string, which with the face decides
+    /// its glyphs) and the map from font units to pixels. The face is held, not just named, so no
+    /// other face can ever reuse its address while its glyphs are cached.
+    private struct Key<Drawn: Hashable>: Hashable {
         let face: FontFace
-        let glyph: UInt32
+        let drawn: Drawn
         let linear: Affine
 
-        static func == (a: Key, b: Key) -> Bool { a.face === b.face && a.glyph == b.glyph && a.linear == b.linear }
+        static func == (a: Key, b: Key) -> Bool { a.face === b.face && a.drawn == b.drawn && a.linear == b.linear }
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(ObjectIdentifier(face))
-            hasher.combine(glyph)
-            hasher.combine(linear)
-        }
-    }
-
-    /// A line of text's glyphs at one size and turn: the face, the string (which, with the face,
-    /// decides the glyphs) and the map.
-    private struct LineKey: Hashable {
-        let face: FontFace
-        let text: String
-        let linear: Affine
-
-        static func == (a: LineKey, b: LineKey) -> Bool { a.face === b.face && a.text == b.text && a.linear == b.linear }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(ObjectIdentifier(face))
-            hasher.combine(text)
+            hasher.combine(drawn)
             hasher.combine(linear)
         }
     }
 
     private let lock = NSLock()
-    private var entries: [Key: FlattenedPath] = [:]
+    private var entries: [Key<UInt32>: FlattenedPath] = [:]
     /// Whole lines, so a line drawn frame after frame costs one lookup, not one per glyph.
-    private var lines: [LineKey: [FlattenedPath?]] = [:]
+    private var lines: [Key<String>: [FlattenedPath?]] = [:]
 
     /// The outline of every glyph of `layout` (the shaped `text`) mapped through `linear`, in
     /// order; nil for glyphs with no outline.
     func outlines(of text: String, in layout: TextLayoutRun, linear: Affine) -> [FlattenedPath?] {
-        let key = LineKey(face: layout.face, text: text, linear: linear)
+        let key = Key(face: layout.face, drawn: text, linear: linear)
         lock.lock()
         let hit = lines[key]
         lock.unlock()
@@ -127,7 +112,7 @@ final class GlyphCache: @unchecked Sendable {
     /// Glyph `glyph` of `face` mapped through `linear` (font units to pixels) and flattened, or
     /// nil when it has no outline (a space).
     func flattened(_ face: FontFace, glyph: UInt32, linear: Affine) -> FlattenedPath? {
-        let key = Key(face: face, glyph: glyph, linear: linear)
+        let key = Key(face: face, drawn: glyph, linear: linear)
         lock.lock()
         if let hit = entries[key] {
             lock.unlock()

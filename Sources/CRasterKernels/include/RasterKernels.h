@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 /// An accumulation buffer: `rows` rows of `stride` Float cells (a multiple of 4, at least
-/// `columns` + 5), zero between fills. Lines lie within columns 0…`columns`.
+/// `columns` + 2), zero between fills. Lines lie within columns 0…`columns`.
 typedef struct {
     float *cells;
     long stride;
