@@ -93,7 +93,7 @@ let package = Package(
 
         // Golden directories: compare stills with PNGs on disk, record them (no test framework).
         .target(name: "DynRenderGoldens",
-                dependencies: ["DynRenderPixels", "DynRenderCodecs", "DynRenderPipeline", "DynRenderDiff"]),
+                dependencies: ["DynRenderPixels", "DynRenderCodecs", "DynRenderPipeline", "DynRenderDiff", "DynRenderDiffFiles"]),
         // Golden-frame assertions for test targets: record mode, failure artefacts, attachments.
         .target(name: "DynRenderTesting", dependencies: ["DynRender", "DynRenderGoldens"]),
         // The registry of dynrender's own demos, one file per demo, rendered through the pipeline.

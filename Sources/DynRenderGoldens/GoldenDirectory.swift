@@ -1,6 +1,7 @@
 import Foundation
 import DynRenderCodecs
 import DynRenderDiff
+import DynRenderDiffFiles
 import DynRenderPipeline
 import DynRenderPixels
 
@@ -66,26 +67,31 @@ public struct GoldenDirectory: Sendable {
         return written
     }
 
-    /// Writes expected, actual and diff PNGs of every failing still into `directory`
-    /// (`3.30-expected.png`, `3.30-actual.png`, `3.30-diff.png`); returns the files written.
-    public static func writeArtifacts(_ results: [(still: Still, outcome: Outcome)], to directory: String) throws -> [String] {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        var files: [String] = []
+    /// Writes, for each still that did not match, `<t>-expected.png`, `<t>-actual.png` and
+    /// `<t>-diff.png` (only the actual one for a missing or unusable golden) into `directory`,
+    /// and `index.html`, a report to look at them with (`DiffReport`: side by side, a slider, an
+    /// onion skin, a scrubber over the failing stills); returns the files, the page last.
+    public static func writeArtifacts(_ results: [(still: Still, outcome: Outcome)], to directory: String,
+                                      title: String = "goldens") throws -> [String] {
+        var frames: [DiffReport.Frame] = []
         for (still, outcome) in results {
-            let base = (directory as NSString).appendingPathComponent(String(still.name.dropLast(4)))
-            var images: [(String, RGBAImage)] = []
             switch outcome {
             case .match: continue
-            case .missing, .unusable: images = [("actual", still.image)]
-            case .mismatch(_, let expected, let diff): images = [("expected", expected), ("actual", still.image), ("diff", diff)]
-            }
-            for (suffix, image) in images {
-                let file = "\(base)-\(suffix).png"
-                try AtomicFile.write(PNGEncoder().encode(image), to: file)
-                files.append(file)
+            case .missing:
+                frames.append(DiffReport.Frame(name: still.name, expected: nil, actual: still.image, diff: nil,
+                                               verdict: "no golden; record it with DYNRENDER_RECORD=1", passes: false))
+            case .unusable(let why):
+                frames.append(DiffReport.Frame(name: still.name, expected: nil, actual: still.image, diff: nil, verdict: why, passes: false))
+            case .mismatch(let summary, let expected, let diff):
+                frames.append(DiffReport.Frame(name: still.name, expected: expected, actual: still.image, diff: diff,
+                                               verdict: summary.description, passes: false))
             }
         }
-        return files
+        let report = DiffReport(title: title, verdict: "\(frames.count) of \(results.count) stills differ from their goldens",
+                                frames: frames)
+        return try report.write(to: directory) { _, name in
+            name.lowercased().hasSuffix(".png") ? String(name.dropLast(4)) : name
+        }
     }
 
 }

@@ -49,7 +49,7 @@ public enum Goldens {
 
         let artifacts = artifacts ?? artifactsDirectory(for: name)
         try? FileManager.default.removeItem(atPath: artifacts)
-        let files = (try? GoldenDirectory.writeArtifacts(failures, to: artifacts)) ?? []
+        let files = (try? GoldenDirectory.writeArtifacts(failures, to: artifacts, title: "\(name): goldens in \(directory)")) ?? []
         attach(files)
         var lines = ["\(failures.count) of \(stills.count) frames differ from the goldens in \(directory):"]
         for (still, outcome) in failures {
@@ -60,7 +60,7 @@ public enum Goldens {
             case .mismatch(let summary, _, _): lines.append("  \(still.name): \(summary.description)")
             }
         }
-        lines.append("expected, actual and diff images: \(artifacts)")
+        lines.append("expected, actual and diff images: \(artifacts); to look at them: \((artifacts as NSString).appendingPathComponent("index.html"))")
         throw GoldenMismatch(description: lines.joined(separator: "\n"))
     }
 

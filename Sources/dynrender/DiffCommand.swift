@@ -34,6 +34,9 @@ struct DiffCommand: ParsableCommand {
     @Flag(name: .customLong("ignore-antialiasing"), help: "Do not count differences on anti-aliased edges (marked yellow in the diff).")
     var ignoreAntialiasing = false
 
+    @Option(help: ArgumentHelp("Write a report to look at into this directory: index.html (self-contained, works from file://) with expected, actual and diff side by side, a slider, an onion skin and a frame scrubber with play/pause, beside the frames' PNGs.", valueName: "dir"))
+    var report: String?
+
     @Flag(help: "Print nothing; only the exit status tells.")
     var quiet = false
 
@@ -64,6 +67,13 @@ struct DiffCommand: ParsableCommand {
                 try writeDiffs(comparison, to: diff, single: single, expected: a, actual: b, options: options)
             } catch {
                 throw CommandFailure.io("cannot write \(diff): \(error)")
+            }
+        }
+        if let report {
+            do {
+                try DiffReport(title: "\(expected) → \(actual)", comparison: comparison, expected: a, actual: b).write(to: report)
+            } catch {
+                throw CommandFailure.io("cannot write the report into \(report): \(error)")
             }
         }
         if json {

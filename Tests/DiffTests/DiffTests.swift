@@ -224,3 +224,41 @@ import DynRenderPixels
         }
     }
 }
+
+/// The report people look at: one page that fetches nothing but the PNGs written beside it,
+/// every frame's images named in its data, failing frames with a diff, and a title that cannot
+/// break out of its HTML.
+@Suite struct DiffReportTests {
+    @Test func aReportIsOnePageAndItsFrames() throws {
+        let directory = NSTemporaryDirectory() + "dynrender-report-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let white = RGBAImage(width: 12, height: 8, fill: RGBA8(255, 255, 255))
+        var changed = white
+        changed[3, 4] = RGBA8(0, 0, 0)
+        let expected = ImageSequence(path: "a", kind: .directory, frames: [
+            .init(name: "one.png", image: white, delay: nil), .init(name: "two.png", image: white, delay: nil)])
+        let actual = ImageSequence(path: "b", kind: .directory, frames: [
+            .init(name: "one.png", image: white, delay: nil), .init(name: "two.png", image: changed, delay: nil)])
+        let comparison = SequenceComparison(expected: expected, actual: actual)
+        let files = try DiffReport(title: "a <script>alert(1)</script> b", comparison: comparison, expected: expected,
+                                   actual: actual).write(to: directory)
+        #expect(files.map { ($0 as NSString).lastPathComponent } == [
+            "0000-one-expected.png", "0000-one-actual.png", "0001-two-expected.png", "0001-two-actual.png",
+            "0001-two-diff.png", "index.html"])
+        let page = try String(contentsOfFile: files.last!, encoding: .utf8)
+        #expect(page.contains("<h1>a &lt;script&gt;alert(1)&lt;/script&gt; b</h1>"), "the title is escaped in the page")
+        #expect(!page.contains("</script> b"), "and cannot close the data's script element")
+        #expect(page.range(of: "(https?|ftp|data):|<script src|<link ", options: .regularExpression) == nil,
+                "nothing is fetched from outside the folder")
+        let json = try #require(page.range(of: "(?s)<script type=\"application/json\" id=\"data\">(.*?)</script>",
+                                           options: .regularExpression).map { String(page[$0]) })
+        let body = json.drop { $0 != ">" }.dropFirst().dropLast("</script>".count)
+        let data = try #require(JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
+        let frames = try #require(data["frames"] as? [[String: Any]])
+        #expect(frames.map { $0["name"] as? String } == ["one.png", "two.png"])
+        #expect(frames.map { $0["passes"] as? Bool } == [true, false])
+        #expect(frames[0]["diff"] is NSNull && frames[1]["diff"] as? String == "0001-two-diff.png")
+        let diff = try PNGDecoder().read((directory as NSString).appendingPathComponent("0001-two-diff.png")).image
+        #expect(diff[3, 4] == RGBA8(255, 0, 0))
+    }
+}

@@ -95,7 +95,9 @@ let goldensRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
         }
         let results = GoldenDirectory(path: "\(goldensRoot)/gravity").compare([still])
         let files = try GoldenDirectory.writeArtifacts(results, to: artifacts)
-        #expect(files.map { ($0 as NSString).lastPathComponent } == ["1.25-expected.png", "1.25-actual.png", "1.25-diff.png"])
+        #expect(files.map { ($0 as NSString).lastPathComponent } == ["1.25-expected.png", "1.25-actual.png", "1.25-diff.png", "index.html"])
+        let page = try String(contentsOfFile: files[3], encoding: .utf8)
+        #expect(page.contains("\"expected\":\"1.25-expected.png\"") && page.contains("\"diff\":\"1.25-diff.png\""))
         guard case .mismatch(let summary, _, _) = results[0].outcome else {
             Issue.record("a 3-point move must be a mismatch")
             return
@@ -136,10 +138,11 @@ let goldensRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
             Issue.record("a changed pixel must fail")
         } catch let error as GoldenMismatch {
             #expect(error.description.contains("1.25.png: 1 of 82290 pixels differ"), "\(error)")
-            #expect(error.description.hasSuffix("expected, actual and diff images: \(root)/artifacts/gravity"))
+            #expect(error.description.hasSuffix(
+                "expected, actual and diff images: \(root)/artifacts/gravity; to look at them: \(root)/artifacts/gravity/index.html"))
         }
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: "\(root)/artifacts/gravity"))
-                == ["1.25-expected.png", "1.25-actual.png", "1.25-diff.png"])
+                == ["1.25-expected.png", "1.25-actual.png", "1.25-diff.png", "index.html"])
     }
 }
 
