@@ -5,10 +5,11 @@ import CRasterKernels
 import DynRenderPixels
 import DynRenderTestSupport
 
-/// The run blend packs two channels into each 64-bit multiply; it must give, bit for bit, what
-/// the channel-by-channel formula gives, for every opacity, colour, coverage and destination —
-/// including the extremes where a lane could carry into the next.
-@Suite struct FixedPointBlendTests {
+/// The blends that pack channels into wide integers — the run blend (two channels per 64-bit
+/// multiply) and the full-coverage span (`dr_blend_span`, 16-bit lanes) — must give, bit for bit,
+/// what the channel-by-channel formulas give, for every opacity, colour, coverage and
+/// destination, including the extremes where a lane could carry into the next.
+@Suite struct BlendFormulaTests {
     @Test func packedLanesEqualTheChannelFormula() {
         var random = SeededRandom(seed: 0xB1E7_D000)
         var mismatches = 0
