@@ -42,12 +42,16 @@ public struct DiffReport {
     /// The report of a comparison of two sequences: every matched frame (so the scrubber plays
     /// the whole sequence), diff images for the failing ones.
     public init(title: String, comparison: SequenceComparison, expected: ImageSequence, actual: ImageSequence) {
-        let expectedByName = Dictionary(expected.frames.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        // Directories are matched by name (as `SequenceComparison` matched them), the rest by position.
         let byName = expected.kind == .directory && actual.kind == .directory
+        func named(_ sequence: ImageSequence) -> [String: ImageSequence.Frame] {
+            Dictionary(sequence.frames.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        let (expectedByName, actualByName) = byName ? (named(expected), named(actual)) : ([:], [:])
         var frames: [Frame] = []
         for (index, result) in comparison.frames.enumerated() {
             let e = byName ? expectedByName[result.name] : expected.frames[index]
-            let a = byName ? actual.frames.first { $0.name == result.name } : actual.frames[index]
+            let a = byName ? actualByName[result.name] : actual.frames[index]
             var diff = result.diffImage
             if diff == nil, !result.passes(comparison.options), let e, let a,
                e.image.width == a.image.width && e.image.height == a.image.height {
@@ -104,12 +108,16 @@ public struct DiffReport {
     /// directories' structures), then the name less its extension and anything not safe in a
     /// file or a URL.
     public static func fileStem(_ index: Int, _ name: String) -> String {
-        let base = name.lowercased().hasSuffix(".png") ? String(name.dropLast(4)) : name
-        let safe = base.unicodeScalars.map { scalar -> Character in
+        let safe = baseName(name).unicodeScalars.map { scalar -> Character in
             CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII || "-_.".unicodeScalars.contains(scalar)
                 ? Character(scalar) : "_"
         }
         return String(format: "%04d-", index) + String(safe)
+    }
+
+    /// A frame's name less its ".png", the stem its files are named after.
+    public static func baseName(_ name: String) -> String {
+        name.lowercased().hasSuffix(".png") ? String(name.dropLast(4)) : name
     }
 
     /// Text for HTML: &, <, > and quotes escaped.

@@ -89,9 +89,7 @@ public struct GoldenDirectory: Sendable {
         }
         let report = DiffReport(title: title, verdict: "\(frames.count) of \(results.count) stills differ from their goldens",
                                 frames: frames)
-        return try report.write(to: directory) { _, name in
-            name.lowercased().hasSuffix(".png") ? String(name.dropLast(4)) : name
-        }
+        return try report.write(to: directory) { _, name in DiffReport.baseName(name) }
     }
 
 }

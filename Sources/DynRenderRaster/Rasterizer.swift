@@ -255,11 +255,10 @@ public struct Rasterizer: Sendable {
         let source = PremultipliedColor(shadow.color, opacity: opacity)
         let width = canvas.width
         let scaleDown = 1 / Double(f)
-        // Bilinear read-back, separably: each row first blends its two mask rows into `rowValues`;
-        // each column's cell and weight are the same on every row, so they are computed once.
-        // Scratch for the read-back, made once per shadow: each column's cell and weight (the same
-        // on every row), a row of the mask blended between its two rows, and the row's coverage,
-        // composited by `dr_blend_coverage` four or eight pixels at a time.
+        // Bilinear read-back, separably, with scratch made once per shadow: each column's cell and
+        // weight (the same on every row, so computed once), each row's two mask rows blended into
+        // `rowValues`, and the row's coverage, composited by `dr_blend_coverage` four or eight
+        // pixels at a time.
         let columns = box.x1 - box.x0
         let columnCell = UnsafeMutableBufferPointer<Int>.allocate(capacity: columns)
         let columnWeight = UnsafeMutableBufferPointer<Double>.allocate(capacity: columns)

@@ -61,7 +61,7 @@ struct DiffCommand: ParsableCommand {
             throw CommandFailure.usage(error.description)
         }
         let single = a.kind == .png && b.kind == .png
-        let comparison = SequenceComparison(expected: a, actual: b, options: options, makesDiffImages: diff != nil)
+        let comparison = SequenceComparison(expected: a, actual: b, options: options, makesDiffImages: diff != nil || report != nil)
         if let diff {
             do {
                 try writeDiffs(comparison, to: diff, single: single, expected: a, actual: b, options: options)
@@ -113,8 +113,8 @@ struct DiffCommand: ParsableCommand {
         guard !failing.isEmpty else { return }
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         for frame in failing {
-            let base = frame.name.lowercased().hasSuffix(".png") ? String(frame.name.dropLast(4)) : frame.name
-            try AtomicFile.write(encoder.encode(frame.diffImage!), to: (path as NSString).appendingPathComponent(base + "-diff.png"))
+            try AtomicFile.write(encoder.encode(frame.diffImage!),
+                                 to: (path as NSString).appendingPathComponent(DiffReport.baseName(frame.name) + "-diff.png"))
         }
     }
 
