@@ -6,7 +6,7 @@ extension SequenceComparison {
     ///
     /// ```json
     /// {"verdict": "different", "passes": false, "problems": [],
-    ///  "options": {"threshold": 0.02, "ignoresAntialiasing": false, "maximumDifferentPixels": 0, "maximumDifferentRatio": null},
+    ///  "options": {"threshold": 0.02, "metric": "oklab", "ignoresAntialiasing": false, "maximumDifferentPixels": 0, "maximumDifferentRatio": null},
     ///  "frames": [{"name": "0.40.png", "passes": false, "differentPixels": 12, "ratio": 0.0001,
     ///              "largestDelta": 0.31, "bounds": {"x": 70, "y": 139, "width": 4, "height": 3},
     ///              "antialiasedPixels": 0, "problem": null}]}
@@ -68,12 +68,13 @@ extension SequenceComparison {
 
 extension DiffOptions: Encodable {
     private enum Keys: String, CodingKey {
-        case threshold, ignoresAntialiasing, maximumDifferentPixels, maximumDifferentRatio
+        case threshold, metric, ignoresAntialiasing, maximumDifferentPixels, maximumDifferentRatio
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(threshold, forKey: .threshold)
+        try c.encode(metric.rawValue, forKey: .metric)
         try c.encode(ignoresAntialiasing, forKey: .ignoresAntialiasing)
         try c.encode(maximumDifferentPixels, forKey: .maximumDifferentPixels)
         try c.encode(maximumDifferentRatio, forKey: .maximumDifferentRatio)

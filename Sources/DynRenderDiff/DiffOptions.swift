@@ -3,7 +3,8 @@ import DynRenderPixels
 /// How two images are compared, and how much difference still passes.
 ///
 /// The default is exact: any byte that differs makes the pixel differ, and no differing pixel is
-/// allowed. A threshold compares colours perceptually instead: two pixels are equal when their
+/// allowed. A threshold compares colours perceptually instead, by `metric`. With the default
+/// metric, `.oklab`, two pixels are equal when their
 /// OKLab distance (ΔE_OK) is at most `threshold`, taken composited over white and over black and
 /// the larger of the two kept, so transparency counts: a pixel that turned transparent is at least
 /// 0.5 from any opaque colour, and one wholly transparent where the other is wholly opaque differs
@@ -11,10 +12,15 @@ import DynRenderPixels
 /// pixelmatch's YIQ because it is built to be perceptually uniform — equal distances look like
 /// equal differences across hues and lightness — so one threshold means the same thing on a grey
 /// background and on an orange cell. For scale: black to white is 1.0, a just-noticeable
-/// difference is about 0.02, one sRGB step of grey about 0.002–0.004.
+/// difference is about 0.02, one sRGB step of grey about 0.002–0.004. With `.pixelmatch` the
+/// threshold is pixelmatch's, so a suite moved from pixelmatch, Playwright or jest-image-snapshot
+/// keeps its numbers (see `DiffMetric`).
 public struct DiffOptions: Equatable, Sendable {
-    /// Largest OKLab distance at which two pixels still count as equal; 0 compares bytes.
+    /// Largest distance, on `metric`'s scale, at which two pixels still count as equal. 0 with
+    /// `.oklab` compares bytes; 0 with `.pixelmatch` counts every visible difference, as there.
     public var threshold: Double
+    /// How the distance between two pixels is measured; `.oklab` unless set.
+    public var metric: DiffMetric
     /// Differences on anti-aliased edges (a pixel between a darker and a brighter flat region, in
     /// either image) are marked yellow in the diff image and do not count.
     public var ignoresAntialiasing: Bool
@@ -23,9 +29,10 @@ public struct DiffOptions: Equatable, Sendable {
     /// Largest fraction (0…1) of differing pixels that still passes; nil: only the count applies.
     public var maximumDifferentRatio: Double?
 
-    public init(threshold: Double = 0, ignoresAntialiasing: Bool = false, maximumDifferentPixels: Int = 0,
-                maximumDifferentRatio: Double? = nil) {
+    public init(threshold: Double = 0, metric: DiffMetric = .oklab, ignoresAntialiasing: Bool = false,
+                maximumDifferentPixels: Int = 0, maximumDifferentRatio: Double? = nil) {
         self.threshold = threshold
+        self.metric = metric
         self.ignoresAntialiasing = ignoresAntialiasing
         self.maximumDifferentPixels = maximumDifferentPixels
         self.maximumDifferentRatio = maximumDifferentRatio
@@ -48,6 +55,26 @@ public struct DiffOptions: Equatable, Sendable {
     }
 }
 
+/// How the distance between two pixels is measured.
+public enum DiffMetric: String, CaseIterable, Equatable, Sendable {
+    /// dynrender's own: the OKLab distance ΔE_OK (black to white 1), the larger of the distances
+    /// composited over white and over black. The default, and what dynrender's goldens use.
+    case oklab
+    /// Released pixelmatch 7's: the squared YIQ distance of Kotsarenko and Ramos, threshold t
+    /// counting a pixel when it exceeds 35 215 t², translucent pixels composited over pixelmatch's
+    /// per-pixel checkerboard. Playwright's `toHaveScreenshot`, jest-image-snapshot and odiff use
+    /// this scale: their `threshold` (default 0.1 or 0.2) means the same here.
+    case pixelmatch
+
+    /// What the largest distance in a summary is called.
+    var distanceName: String {
+        switch self {
+        case .oklab: return "ΔE_OK"
+        case .pixelmatch: return "YIQ distance"
+        }
+    }
+}
+
 /// What a comparison of two same-sized images found.
 public struct ImageDiffSummary: Equatable, Sendable {
     public let width: Int
@@ -57,9 +84,12 @@ public struct ImageDiffSummary: Equatable, Sendable {
     /// Differing pixels found on anti-aliased edges and not counted (only with
     /// `ignoresAntialiasing`).
     public let antialiasedPixels: Int
-    /// Largest OKLab distance between corresponding pixels that count (0 when none differ; can be 0
-    /// for a byte difference invisible over both white and black, such as the colour of a wholly
-    /// transparent pixel).
+    /// The metric the comparison used.
+    public let metric: DiffMetric
+    /// Largest distance, on the metric's threshold scale, between corresponding pixels that count
+    /// (0 when none differ; with `.oklab` can be 0 for a byte difference invisible over both white
+    /// and black, such as the colour of a wholly transparent pixel). With `.pixelmatch` it is
+    /// √(squared YIQ distance / 35 215), the smallest threshold at which the pixel would pass.
     public let largestDelta: Double
     /// Bounding box of the pixels that count, or nil.
     public let bounds: PixelRect?
@@ -79,7 +109,7 @@ public struct ImageDiffSummary: Equatable, Sendable {
             return antialiasedPixels > 0 ? "identical apart from \(antialiasedPixels) anti-aliased pixels" : "identical"
         }
         var text = "\(differentPixels) of \(width * height) pixels differ (\(Self.percent(ratio)))"
-        text += ", largest ΔE_OK \(String(format: "%.3f", largestDelta))"
+        text += ", largest \(metric.distanceName) \(String(format: "%.3f", largestDelta))"
         if let bounds {
             text += ", in x \(bounds.x)…\(bounds.x + bounds.width - 1), y \(bounds.y)…\(bounds.y + bounds.height - 1)"
         }

@@ -6,7 +6,7 @@ import DynRenderPixels
 ///
 /// Fast where visual tests spend their time: identical images cost one `memcmp`; otherwise only
 /// the bounding box of changed rows and columns is visited, colours are compared as 32-bit
-/// words, and OKLab values are computed once per distinct colour (UI frames hold few).
+/// words, and each metric's distance is inlined into the loop (see `PixelDifference`).
 public struct ImageComparison {
     public let summary: ImageDiffSummary
     /// Nil unless `makesDiffImage`.
@@ -20,24 +20,49 @@ public struct ImageComparison {
         var diff = makesDiffImage ? Self.faded(expected) : nil
         guard let region = actual.changedRegion(from: expected) else {
             summary = ImageDiffSummary(width: width, height: height, differentPixels: 0, antialiasedPixels: 0,
-                                       largestDelta: 0, bounds: nil)
+                                       metric: options.metric, largestDelta: 0, bounds: nil)
             diffImage = diff
             return
         }
-        var counted = 0, antialiased = 0, largest: Float = 0
-        var minX = width, minY = height, maxX = -1, maxY = -1
-        var colors = LabCache()
-        let threshold = options.threshold, squaredThreshold = Float(threshold * threshold)
-        // Runs of the same pair of colours (a fading overlay, a moved flat shape) are common, so
-        // the last pair's distance is remembered.
-        var lastP: UInt32 = 0, lastQ: UInt32 = 0, lastSquared: Float = 0
-        var diffWords: UnsafeMutableBufferPointer<UInt32>?
         // The diff image's storage, moved out so marks are written in place (no copy).
         var diffStorage = diff?.pixels ?? []
         diff = nil
-        let makesDiff = makesDiffImage
-        diffStorage.withUnsafeMutableBytes { raw in
-            if makesDiff { diffWords = raw.bindMemory(to: UInt32.self) }
+        let found: Found
+        switch options.metric {
+        case .oklab:
+            found = Self.compare(expected, actual, in: region, by: OKLabDifference(threshold: options.threshold),
+                                 ignoresAntialiasing: options.ignoresAntialiasing, marks: &diffStorage, marking: makesDiffImage)
+        case .pixelmatch:
+            found = Self.compare(expected, actual, in: region, by: PixelmatchDifference(threshold: options.threshold),
+                                 ignoresAntialiasing: options.ignoresAntialiasing, marks: &diffStorage, marking: makesDiffImage)
+        }
+        if makesDiffImage { diff = RGBAImage(width: width, height: height, pixels: diffStorage) }
+        summary = ImageDiffSummary(
+            width: width, height: height, differentPixels: found.counted, antialiasedPixels: found.antialiased,
+            metric: options.metric, largestDelta: Double(found.largestSquared.squareRoot()), bounds: found.bounds)
+        diffImage = diff
+    }
+
+    /// What one pass over the changed region found.
+    private struct Found {
+        var counted = 0, antialiased = 0
+        /// The largest counted distance, squared, on the metric's threshold scale.
+        var largestSquared: Float = 0
+        var bounds: PixelRect?
+    }
+
+    /// Visits the changed region once, pixel by pixel, with one metric; generic so each metric's
+    /// distance is inlined into the loop (no call through a protocol per pixel). Marks counted
+    /// pixels red and ignored anti-aliased ones yellow in `marks` when given.
+    private static func compare<Difference: PixelDifference>(
+        _ expected: RGBAImage, _ actual: RGBAImage, in region: PixelRect, by metric: Difference,
+        ignoresAntialiasing: Bool, marks: inout [UInt8], marking: Bool
+    ) -> Found {
+        var metric = metric
+        var found = Found()
+        let width = expected.width
+        var minX = width, minY = expected.height, maxX = -1, maxY = -1
+        func visit(_ diffWords: UnsafeMutableBufferPointer<UInt32>?) {
             expected.pixels.withUnsafePixelWords { e in
                 actual.pixels.withUnsafePixelWords { a in
                     for y in region.y..<(region.y + region.height) {
@@ -46,29 +71,22 @@ public struct ImageComparison {
                             let i = y * width + x
                             let p = e[i], q = a[i]
                             if p == q { continue }
-                            let squared: Float
-                            if p == lastP && q == lastQ {
-                                squared = lastSquared
-                            } else {
-                                squared = Self.squaredDistance(p, q, &colors)
-                                (lastP, lastQ, lastSquared) = (p, q, squared)
-                            }
-                            if threshold > 0 && squared <= squaredThreshold && !Self.opacityFlips(p, q) { continue }
-                            if options.ignoresAntialiasing
-                                && (Antialiasing.isEdge(e, other: a, x: x, y: y, width: width, height: height)
-                                    || Antialiasing.isEdge(a, other: e, x: x, y: y, width: width, height: height)) {
-                                antialiased += 1
+                            guard let squared = metric.countedSquaredDistance(p, q, pixel: i) else { continue }
+                            if ignoresAntialiasing
+                                && (Antialiasing.isEdge(e, other: a, x: x, y: y, width: width, height: expected.height)
+                                    || Antialiasing.isEdge(a, other: e, x: x, y: y, width: width, height: expected.height)) {
+                                found.antialiased += 1
                                 diffWords?[i] = Self.yellow
                                 continue
                             }
                             countedInRow += 1
-                            if squared > largest { largest = squared }
+                            if squared > found.largestSquared { found.largestSquared = squared }
                             if x < minX { minX = x }
                             if x > maxX { maxX = x }
                             diffWords?[i] = Self.red
                         }
                         if countedInRow > 0 {
-                            counted += countedInRow
+                            found.counted += countedInRow
                             if y < minY { minY = y }
                             maxY = y
                         }
@@ -76,36 +94,13 @@ public struct ImageComparison {
                 }
             }
         }
-        if makesDiff { diff = RGBAImage(width: width, height: height, pixels: diffStorage) }
-        summary = ImageDiffSummary(
-            width: width, height: height, differentPixels: counted, antialiasedPixels: antialiased,
-            largestDelta: Double(largest.squareRoot()),
-            bounds: counted > 0 ? PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1) : nil)
-        diffImage = diff
-    }
-
-    /// The squared distance between two straight-alpha pixels: the larger of their OKLab
-    /// distances composited over white and over black. Opaque pixels look the same over both; a
-    /// translucent one shows its transparency against one or the other, so a pixel that turned
-    /// transparent differs from an opaque one of any colour by at least 0.5 (white seen over
-    /// black, black over white, and every colour is at least half of black-to-white from one of
-    /// them). (Rejected: compositing over white alone, as before — a view that stopped drawing
-    /// over a white page passed unseen. pixelmatch ≥ 7 blends over a checkerboard for the same
-    /// reason; two backgrounds compared at once need no pattern that depends on the position.)
-    static func squaredDistance(_ p: UInt32, _ q: UInt32, _ colors: inout LabCache) -> Float {
-        @inline(__always) func distance(_ a: UInt32, _ b: UInt32) -> Float {
-            a == b ? 0 : colors.lab(a).squaredDistance(to: colors.lab(b))
+        if marking {
+            marks.withUnsafeMutableBytes { visit($0.bindMemory(to: UInt32.self)) }
+        } else {
+            visit(nil)
         }
-        let onWhite = distance(opaqueOver(p, white: true), opaqueOver(q, white: true))
-        if p >> 24 == 255 && q >> 24 == 255 { return onWhite }
-        return max(onWhite, distance(opaqueOver(p, white: false), opaqueOver(q, white: false)))
-    }
-
-    /// Whether one pixel is wholly transparent and the other wholly opaque: counted at any
-    /// threshold, so no threshold lets a vanished or an appeared pixel pass.
-    @inline(__always) static func opacityFlips(_ p: UInt32, _ q: UInt32) -> Bool {
-        let a = p >> 24, b = q >> 24
-        return (a == 0 && b == 255) || (a == 255 && b == 0)
+        if found.counted > 0 { found.bounds = PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1) }
+        return found
     }
 
     static let red = RGBA8(255, 0, 0).packed
@@ -123,21 +118,6 @@ public struct ImageComparison {
             }
         }
         return out
-    }
-}
-
-/// OKLab values of the colours met so far, one conversion per distinct colour.
-struct LabCache {
-    private var indices = ColorTable(capacity: 256)
-    private var values: [OKLab] = []
-
-    /// `color` is opaque 0x00BBGGRR.
-    mutating func lab(_ color: UInt32) -> OKLab {
-        if let index = indices.value(for: color) { return values[Int(index)] }
-        let lab = OKLab(packed: color)
-        indices.set(Int32(values.count), for: color)
-        values.append(lab)
-        return lab
     }
 }
 

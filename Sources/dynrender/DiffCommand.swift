@@ -22,8 +22,11 @@ struct DiffCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the diff image here (a PNG; for sequences a directory of NAME-diff.png for each differing frame).", valueName: "path"))
     var diff: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Largest OKLab distance (ΔE_OK; black to white is 1, just noticeable about 0.02) at which pixels count as equal, the larger of the distances over white and over black (a pixel wholly transparent in one image and opaque in the other always counts). Default 0: bytes must match.", valueName: "T"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Largest distance, on the metric's scale, at which pixels count as equal. oklab: ΔE_OK (black to white is 1, just noticeable about 0.02), the larger of the distances over white and over black (a pixel wholly transparent in one image and opaque in the other always counts); 0, the default, compares bytes. pixelmatch: pixelmatch's threshold (Playwright's default 0.2, pixelmatch's 0.1).", valueName: "T"))
     var threshold: Double = 0
+
+    @Option(help: ArgumentHelp("How pixels are compared: oklab (dynrender's perceptual ΔE_OK, the default) or pixelmatch (pixelmatch 7's YIQ distance over its checkerboard, the same counts as pixelmatch, Playwright and jest-image-snapshot at the same threshold).", valueName: "metric"))
+    var metric: DiffMetric = .oklab
 
     @Option(name: .customLong("max-diff-pixels"), parsing: .unconditional, help: ArgumentHelp("Differing pixels allowed per frame.", valueName: "N"))
     var maxDiffPixels: Int?
@@ -50,7 +53,7 @@ struct DiffCommand: ParsableCommand {
         if json && quiet {
             throw CommandFailure.usage("give --json or --quiet, not both")
         }
-        let options = DiffOptions(threshold: threshold, ignoresAntialiasing: ignoreAntialiasing,
+        let options = DiffOptions(threshold: threshold, metric: metric, ignoresAntialiasing: ignoreAntialiasing,
                                   maximumDifferentPixels: maxDiffPixels ?? 0, maximumDifferentRatio: maxDiffRatio)
         let (a, b): (ImageSequence, ImageSequence)
         do {
@@ -119,3 +122,5 @@ struct DiffCommand: ParsableCommand {
     }
 
 }
+
+extension DiffMetric: ExpressibleByArgument {}
