@@ -45,6 +45,7 @@ struct OKLabDifference: PixelDifference {
     /// them). (Rejected: compositing over white alone, as before — a view that stopped drawing
     /// over a white page passed unseen. pixelmatch ≥ 7 blends over a checkerboard for the same
     /// reason; two backgrounds compared at once need no pattern that depends on the position.)
+    @inline(never)
     static func squaredDistance(_ p: UInt32, _ q: UInt32, _ colors: inout LabCache) -> Float {
         @inline(__always) func distance(_ a: UInt32, _ b: UInt32) -> Float {
             a == b ? 0 : colors.lab(a).squaredDistance(to: colors.lab(b))

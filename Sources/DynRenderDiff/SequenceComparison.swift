@@ -2,7 +2,7 @@ import DynRenderPixels
 
 /// A comparison of two image sequences frame by frame: PNG with PNG, directory with directory
 /// (frames matched by file name), GIF with GIF or with a directory (frames matched by position).
-/// Differences of structure — frame counts, names present on one side only, sizes, GIF delays —
+/// Differences of structure — frame counts, names present on one side only, sizes, animation delays —
 /// are reported as differences, never as a crash.
 public struct SequenceComparison {
     /// One matched pair of frames.
@@ -55,7 +55,7 @@ public struct SequenceComparison {
         frames = pairs.map { e, a in
             var notes: [String] = []
             if let d1 = e.delay, let d2 = a.delay, d1 != d2 {
-                notes.append("shows for \(d1) cs in one and \(d2) cs in the other")
+                notes.append("shows for \(d1) ms in one and \(d2) ms in the other")
             }
             guard e.image.width == a.image.width && e.image.height == a.image.height else {
                 notes.insert("sizes differ: \(e.image.width)x\(e.image.height) and \(a.image.width)x\(a.image.height)", at: 0)

@@ -20,7 +20,7 @@ public struct DiffReport {
         /// One line: the comparison's verdict for this frame.
         public let verdict: String
         public let passes: Bool
-        /// How long the frame shows, centiseconds (GIF delays); nil: 10.
+        /// How long the frame shows, milliseconds (an animation's delays); nil: 100.
         public let delay: Int?
 
         public init(name: String, expected: RGBAImage?, actual: RGBAImage?, diff: RGBAImage?, verdict: String,
@@ -82,7 +82,7 @@ public struct DiffReport {
         for (index, frame) in frames.enumerated() {
             let stem = stem(index, frame.name)
             var entry: [String: Any] = ["name": frame.name, "verdict": frame.verdict, "passes": frame.passes,
-                                        "delay": frame.delay ?? 10]
+                                        "delay": frame.delay ?? 100]
             for (role, image) in [("expected", frame.expected), ("actual", frame.actual), ("diff", frame.diff)] {
                 guard let image else { entry[role] = NSNull(); continue }
                 let file = "\(stem)-\(role).png"

@@ -99,12 +99,12 @@ enum DiffReportPage {
         function opacity() { $("onionActual").style.opacity = String(Number($("opacity").value) / 100); }
         function step() {
           show(index + 1);
-          timer = setTimeout(step, 10 * (frames[index].delay || 10));
+          timer = setTimeout(step, (frames[index].delay || 100));
         }
         function play() {
           if (timer !== null) { clearTimeout(timer); timer = null; $("play").textContent = "Play"; return; }
           $("play").textContent = "Pause";
-          timer = setTimeout(step, 10 * (frames[index].delay || 10));
+          timer = setTimeout(step, (frames[index].delay || 100));
         }
         $("frame").addEventListener("input", () => show(Number($("frame").value)));
         $("previous").addEventListener("click", () => show(index - 1));
@@ -138,7 +138,7 @@ enum DiffReportPage {
           result.scrub = index === last && $("frameName").textContent.startsWith(frames[last].name)
             && (frames[last].actual === null || $("actual").getAttribute("src") === frames[last].actual);
           $("play").click();
-          await wait(10 * (frames[index].delay || 10) * 3 + 50);
+          await wait((frames[index].delay || 100) * 3 + 50);
           const moved = index;
           result.play = frames.length === 1 || moved !== last;
           $("play").click();

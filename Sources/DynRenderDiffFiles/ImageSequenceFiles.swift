@@ -20,6 +20,15 @@ extension ImageSequence {
         } catch {
             throw DiffError.unreadable("\(path): \(error)")
         }
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) && APNGDecoder.isAnimated(bytes) {
+            let apng: DecodedAPNG
+            do {
+                apng = try APNGDecoder().decode(bytes)
+            } catch {
+                throw DiffError.unreadable("\(path): \(error)")
+            }
+            return ImageSequence(path: path, kind: .apng, frames: Self.frames(apng.frames, delays: apng.delays))
+        }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
             let name = (path as NSString).lastPathComponent
             return ImageSequence(path: path, kind: .png, frames: [ImageSequence.Frame(name: name, image: try decodePNG(bytes, path), delay: nil)])
@@ -32,12 +41,16 @@ extension ImageSequence {
                 throw DiffError.unreadable("\(path): \(error)")
             }
             guard !gif.frames.isEmpty else { throw DiffError.unreadable("\(path): the GIF has no frames") }
-            let frames = zip(gif.frames, gif.delays).enumerated().map { index, frame in
-                ImageSequence.Frame(name: frameName(index), image: frame.0, delay: frame.1)
-            }
-            return ImageSequence(path: path, kind: .gif, frames: frames)
+            return ImageSequence(path: path, kind: .gif, frames: Self.frames(gif.frames, delays: gif.delays.map { $0 * 10 }))
         }
         throw DiffError.unreadable("\(path): not a PNG, a GIF or a directory of PNGs")
+    }
+
+    /// An animation's frames, named `frame-0000`…, with their delays in milliseconds.
+    static func frames(_ images: [RGBAImage], delays: [Int]) -> [ImageSequence.Frame] {
+        zip(images, delays).enumerated().map { index, frame in
+            ImageSequence.Frame(name: frameName(index), image: frame.0, delay: frame.1)
+        }
     }
 
     private static func loadDirectory(_ path: String) throws -> ImageSequence {

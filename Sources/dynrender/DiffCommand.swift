@@ -6,10 +6,11 @@ import Foundation
 /// the limits, 1 when they differ, 2 when an input cannot be read.
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "diff", abstract: "Compare two images, PNG sequences or GIFs.",
+        commandName: "diff", abstract: "Compare two images, PNG sequences, GIFs or APNGs.",
         discussion: """
-        A and B are each a PNG, a directory of PNGs (frames matched by file name) or an animated GIF \
-        (frames compared as shown, after compositing, with their delays). Exact by default. \
+        A and B are each a PNG, a directory of PNGs (frames matched by file name), an animated GIF or \
+        an animated PNG (frames compared as shown, after compositing, with their delays). Exact by \
+        default. \
         Exit status: 0 same within the limits, 1 different, 2 bad input.
         """)
 

@@ -3,81 +3,19 @@ import Testing
 @testable import DynRenderCodecs
 import DynRenderPixels
 
-/// A reader for the APNGs under test, independent of the writer's code paths: it walks the
-/// chunks, rebuilds each frame as a standalone PNG (IHDR with the frame's size + its data) that
-/// libpng decodes, and composites the frames as the APNG specification says (dispose NONE; blend
-/// SOURCE replaces, OVER composites straight-alpha colours).
+/// The APNGs under test as a viewer shows them, read by `APNGDecoder`, which shares none of the
+/// writer's code paths (its own cases are in `APNGDecoderTests`).
 struct APNGReader {
-    var frames: [RGBAImage] = []
+    var frames: [RGBAImage]
     /// Milliseconds.
-    var delays: [Int] = []
-    var plays = -1
-    var declaredFrames = -1
+    var delays: [Int]
+    var plays: Int
+    /// The decoder checks that acTL's count is the number of frames held.
+    var declaredFrames: Int
 
     init(path: String) throws {
-        let bytes = try FileReader.read(path)
-        #expect(bytes.starts(with: PNGChunks.signature))
-        var offset = 8
-        var header: [UInt8] = []
-        var canvas: RGBAImage?
-        var control: (w: Int, h: Int, x: Int, y: Int, delay: Int, over: Bool)?
-        var data: [UInt8] = []
-        var expectedSequence = 0
-        func u32(_ i: Int) -> Int { Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3]) }
-        func u16(_ i: Int) -> Int { Int(bytes[i]) << 8 | Int(bytes[i + 1]) }
-        func flush() throws {
-            guard let c = control else { return }
-            var ihdr = header
-            ihdr.replaceSubrange(0..<8, with: PNGChunks.bigEndian(UInt32(c.w)) + PNGChunks.bigEndian(UInt32(c.h)))
-            let png = PNGChunks.signature + PNGChunks.chunk("IHDR", ihdr) + PNGChunks.chunk("IDAT", data) + PNGChunks.chunk("IEND", [])
-            let frame = try PNGDecoder().decode(png).image
-            for y in 0..<c.h {
-                for x in 0..<c.w {
-                    let p = frame[x, y]
-                    if c.over {
-                        // Straight-alpha OVER; the frames under test use alpha 0 or 255 only.
-                        if p.a == 255 { canvas![c.x + x, c.y + y] = p } else { #expect(p.a == 0) }
-                    } else {
-                        canvas![c.x + x, c.y + y] = p
-                    }
-                }
-            }
-            frames.append(canvas!)
-            delays.append(c.delay)
-            control = nil
-            data = []
-        }
-        while offset + 12 <= bytes.count {
-            let length = u32(offset)
-            let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
-            let body = offset + 8
-            switch type {
-            case "IHDR":
-                header = Array(bytes[body..<(body + length)])
-                canvas = RGBAImage(width: u32(body), height: u32(body + 4))
-            case "acTL":
-                declaredFrames = u32(body)
-                plays = u32(body + 4)
-            case "fcTL":
-                try flush()
-                #expect(u32(body) == expectedSequence, "sequence numbers count up from 0")
-                expectedSequence += 1
-                let denominator = u16(body + 22) == 0 ? 100 : u16(body + 22)
-                #expect(bytes[body + 24] == 0, "dispose NONE")
-                control = (u32(body + 4), u32(body + 8), u32(body + 12), u32(body + 16),
-                           u16(body + 20) * 1000 / denominator, bytes[body + 25] == 1)
-            case "IDAT":
-                data += bytes[body..<(body + length)]
-            case "fdAT":
-                #expect(u32(body) == expectedSequence)
-                expectedSequence += 1
-                data += bytes[(body + 4)..<(body + length)]
-            case "IEND":
-                try flush()
-            default: break
-            }
-            offset = body + length + 4
-        }
+        let decoded = try APNGDecoder().decode(FileReader.read(path))
+        (frames, delays, plays, declaredFrames) = (decoded.frames, decoded.delays, decoded.plays, decoded.frames.count)
     }
 }
 

@@ -191,9 +191,29 @@ import DynRenderPixels
         #expect(SequenceComparison(expected: a, actual: try .load(d)).passes, "a GIF equals its frames as PNGs")
         let faster = SequenceComparison(expected: a, actual: try .load("\(d)/faster.gif"))
         #expect(!faster.passes)
-        #expect(faster.failingFrames.first?.problem == "shows for 10 cs in one and 5 cs in the other")
+        #expect(faster.failingFrames.first?.problem == "shows for 100 ms in one and 50 ms in the other")
         let shorter = SequenceComparison(expected: a, actual: try .load("\(d)/shorter.gif"))
         #expect(shorter.problems == ["\(d)/a.gif has 5 frames, \(d)/shorter.gif has 4 frames"])
+    }
+
+    @Test func apngsAreComparedFrameByFrameWithTheirDelays() throws {
+        let d = try directory()
+        defer { try? FileManager.default.removeItem(atPath: d) }
+        func write(_ images: [RGBAImage], fps: Double, to path: String) throws {
+            let encoder = try APNGEncoder(path: path, width: images[0].width, height: images[0].height)
+            for (i, image) in images.enumerated() { try encoder.addFrame(image, at: Double(i) / fps) }
+            try encoder.finish(endTime: Double(images.count) / fps)
+        }
+        try write(frames(5), fps: 10, to: "\(d)/a.png")
+        try write(frames(5, moving: 3), fps: 10, to: "\(d)/moved.png")
+        try write(frames(5), fps: 20, to: "\(d)/faster.png")
+        try writeGIF(frames(5), fps: 10, to: "\(d)/a.gif")
+        let a = try ImageSequence.load("\(d)/a.png")
+        #expect(a.kind == .apng && a.frames.count == 5)
+        #expect(SequenceComparison(expected: a, actual: try .load("\(d)/a.gif")).passes, "an APNG equals the GIF of the same frames")
+        #expect(SequenceComparison(expected: a, actual: try .load("\(d)/moved.png")).failingFrames.map(\.name) == ["frame-0004"])
+        #expect(SequenceComparison(expected: a, actual: try .load("\(d)/faster.png")).failingFrames.first?.problem
+                == "shows for 100 ms in one and 50 ms in the other")
     }
 
     @Test func differentSizesAreADifferenceNotACrash() throws {

@@ -9,7 +9,8 @@ import FuzzSupport
 /// `ImageLimits`) and as comparisons do (`PNGDecoder`). Each decodes to an image of the header's
 /// size within its limit, or throws; a crash, a `longjmp` over Swift frames or an unbounded
 /// allocation is a finding (run with -rss_limit_mb). A decoded picture is also premultiplied and
-/// mip-mapped, down to one pixel.
+/// mip-mapped, down to one pixel. As an animated PNG (`APNGDecoder`, as `diff` reads one), it
+/// gives frames of the canvas's size within the decoded-pixel limit, one delay each, or throws.
 /// One input; libFuzzer calls it through `runFuzzer`.
 func fuzzPNG(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = Array(inputBytes(data, count))
@@ -25,6 +26,11 @@ func fuzzPNG(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         let image = decoded.image
         precondition(image.width > 0 && image.height > 0 && image.width * image.height <= PNGDecoder.maximumPixelCount)
         precondition(image.pixels.count == image.width * image.height * 4)
+    }
+    if let apng = try? APNGDecoder().decode(bytes), let first = apng.frames.first {
+        precondition(apng.frames.count == apng.delays.count && apng.delays.allSatisfy { $0 >= 0 })
+        precondition(apng.frames.allSatisfy { $0.width == first.width && $0.height == first.height })
+        precondition(apng.frames.count * first.width * first.height <= APNGDecoder.maximumDecodedPixels)
     }
     return 0
 }
