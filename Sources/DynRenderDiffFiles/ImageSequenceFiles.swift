@@ -20,6 +20,12 @@ extension ImageSequence {
         } catch {
             throw DiffError.unreadable("\(path): \(error)")
         }
+        return try decode(bytes, path: path)
+    }
+
+    /// A PNG, an animated PNG or a GIF already in memory; `path` names it in messages and in the
+    /// result. Throws `DiffError.unreadable` with a one-line reason for anything else.
+    public static func decode(_ bytes: [UInt8], path: String) throws -> ImageSequence {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) && APNGDecoder.isAnimated(bytes) {
             let apng: DecodedAPNG
             do {

@@ -59,6 +59,13 @@ public enum DisplayListJSON {
         return out + (try encode(list.shapes, imageSource: imageSource)) + "]}"
     }
 
+    /// Each entry as its own JSON object, as it appears in a `shapes` array: for traces compared
+    /// line by line.
+    public static func encodeEntries(_ items: [DisplayItem],
+                                     imageSource: (ImageSource) throws -> String = defaultImageSource) throws -> [String] {
+        try items.map { try encode([$0], imageSource: imageSource) }
+    }
+
     /// Entries as the comma-separated members of a `shapes` array.
     static func encode(_ items: [DisplayItem], imageSource: (ImageSource) throws -> String) throws -> String {
         var out = ""

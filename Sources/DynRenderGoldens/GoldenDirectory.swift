@@ -49,6 +49,20 @@ public struct GoldenDirectory: Sendable {
     /// the names of the files written.
     @discardableResult
     public func record(_ stills: [Still]) throws -> [String] {
+        var written = try write(stills)
+        let names = Set(stills.map(\.name))
+        for file in try FileManager.default.contentsOfDirectory(atPath: path)
+        where file.hasSuffix(".png") && !names.contains(file) {
+            try FileManager.default.removeItem(atPath: (path as NSString).appendingPathComponent(file))
+            written.append(file + " (removed)")
+        }
+        return written
+    }
+
+    /// Writes `stills` as goldens, leaving the directory's other files alone (each file
+    /// atomically; unchanged files are not rewritten). Returns the names of the files written.
+    @discardableResult
+    public func write(_ stills: [Still]) throws -> [String] {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         var written: [String] = []
         for still in stills {
@@ -57,12 +71,6 @@ public struct GoldenDirectory: Sendable {
             if let existing = try? FileReader.read(file), existing == bytes { continue }
             try AtomicFile.write(bytes, to: file)
             written.append(still.name)
-        }
-        let names = Set(stills.map(\.name))
-        for file in try FileManager.default.contentsOfDirectory(atPath: path)
-        where file.hasSuffix(".png") && !names.contains(file) {
-            try FileManager.default.removeItem(atPath: (path as NSString).appendingPathComponent(file))
-            written.append(file + " (removed)")
         }
         return written
     }
@@ -79,7 +87,7 @@ public struct GoldenDirectory: Sendable {
             case .match: continue
             case .missing:
                 frames.append(DiffReport.Frame(name: still.name, expected: nil, actual: still.image, diff: nil,
-                                               verdict: "no golden; record it with DYNRENDER_RECORD=1", passes: false))
+                                               verdict: "no golden", passes: false))
             case .unusable(let why):
                 frames.append(DiffReport.Frame(name: still.name, expected: nil, actual: still.image, diff: nil, verdict: why, passes: false))
             case .mismatch(let summary, let expected, let diff):

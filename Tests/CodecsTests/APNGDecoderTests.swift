@@ -91,6 +91,10 @@ import DynRenderPixels
             swapped[at + 7] = 7
         }
         #expect(message(swapped)?.hasPrefix("APNG fcTL has sequence number 7, expected 1") == true)
+        // A fuzzer's find: a canvas of 4 294 967 275 × 4 294 967 253 pixels overflowed the area.
+        var vast = try Self.file(width: 2, height: 2, [Part(image: image)])
+        vast.replaceSubrange(16..<24, with: [0xFF, 0xFF, 0xFF, 0xEB, 0xFF, 0xFF, 0xFF, 0xD5])
+        #expect(message(vast)?.hasPrefix("APNG canvas of 4294967275x4294967253 pixels is larger than") == true)
         // 60 000 frames of 100 × 100 pixels (1 × 1 each, no data yet) claim 6 × 10⁸ pixels decoded,
         // past the limit: one error before anything is decoded.
         var many = PNGChunks.signature + PNGChunks.chunk("IHDR", PNGChunks.bigEndian(UInt32(100)) + PNGChunks.bigEndian(UInt32(100)) + [8, 6, 0, 0, 0])

@@ -119,21 +119,21 @@ let goldensRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
         let stills = demo.goldenStills()
         let directory = "\(root)/goldens/gravity"
 
-        #expect(throws: GoldenMismatch.self) { try Goldens.assertMatch(stills, goldens: directory, name: "gravity", recording: false) }
+        #expect(throws: GoldenMismatch.self) { try Goldens.assertMatch(stills, goldens: directory, name: "gravity", record: .never) }
         do {
-            try Goldens.assertMatch(stills, goldens: directory, name: "gravity", recording: true)
+            try Goldens.assertMatch(stills, goldens: directory, name: "gravity", record: .all)
             Issue.record("recording must fail")
         } catch let error as GoldenMismatch {
             #expect(error.description.hasPrefix("record mode: wrote 0.00.png, 0.62.png, 1.25.png, 1.88.png, 2.50.png"))
         }
-        try Goldens.assertMatch(stills, goldens: directory, name: "gravity", recording: false)
+        try Goldens.assertMatch(stills, goldens: directory, name: "gravity", record: .never)
 
         var changed = stills
         var image = changed[2].image
         image[10, 10] = RGBA8(1, 2, 3)
         changed[2] = Still(name: changed[2].name, image: image)
         do {
-            try Goldens.assertMatch(changed, goldens: directory, name: "gravity", recording: false,
+            try Goldens.assertMatch(changed, goldens: directory, name: "gravity", record: .never,
                                     artifacts: "\(root)/artifacts/gravity")
             Issue.record("a changed pixel must fail")
         } catch let error as GoldenMismatch {

@@ -79,7 +79,9 @@ public struct APNGDecoder: Sendable {
             throw CodecError("APNG declares \(declaredFrames) frames and holds \(controls.count)")
         }
         let width = Self.integer(header, 0), height = Self.integer(header, 4)
-        guard width > 0, height > 0, width * height <= PNGDecoder.maximumPixelCount else {
+        // Each side first, so the product cannot overflow (a fuzzer's 4 294 967 275-pixel-wide header did).
+        let limit = PNGDecoder.maximumPixelCount
+        guard width > 0, height > 0, width <= limit, height <= limit, width * height <= limit else {
             throw CodecError("APNG canvas of \(width)x\(height) pixels is larger than the \(PNGDecoder.maximumPixelCount)-pixel limit")
         }
         guard controls.count * width * height <= Self.maximumDecodedPixels else {
