@@ -27,6 +27,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.3.0"),
+        // `swift package generate-documentation`: the DocC catalogs in Sources/*/*.docc.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The rasteriser's innermost loops in C (vector extensions): path accumulation, sweep, fills.
