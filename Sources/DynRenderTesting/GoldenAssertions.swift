@@ -97,7 +97,7 @@ public struct GoldenMismatch: Error, CustomStringConvertible {
 
 /// Renders `scene` at each of `times` (seconds) at `scale` pixels per point and asserts the
 /// frames equal the goldens `<t>.png` in `goldens` — by default the `Goldens/<name>` directory
-/// beside the calling test file: `assertSnapshot(of:as: .frames(at:scale:options:))` with a
+/// beside the calling test file: `assertGolden(of:as: .frames(at:scale:options:))` with a
 /// directory of your choosing.
 ///
 ///     @Test func squaresFall() throws {

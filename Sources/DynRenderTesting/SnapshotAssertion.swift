@@ -2,11 +2,13 @@ import Foundation
 
 /// Asserts that `value`'s snapshot by `strategy` matches the golden named `name` in `directory`
 /// (by default `Goldens/` beside the calling test file): stills as `Goldens/<name>/<t>.png`, a GIF
-/// as `Goldens/<name>.gif`, an APNG as `Goldens/<name>.png`, text as `Goldens/<name>.txt`.
+/// as `Goldens/<name>.gif`, an APNG as `Goldens/<name>.png`, text as `Goldens/<name>.txt`. Named
+/// apart from swift-snapshot-testing's `assertSnapshot`, so a test file can import both
+/// (`DynRenderSnapshotTesting` gives that library dynrender's strategies).
 ///
 ///     @Test func cardsSettle() throws {
-///         try assertSnapshot(of: CardsScene(), as: .gif(duration: 2), named: "cards")
-///         try assertSnapshot(of: CardsScene(), as: .trace(duration: 2), named: "cards-geometry")
+///         try assertGolden(of: CardsScene(), as: .gif(duration: 2), named: "cards")
+///         try assertGolden(of: CardsScene(), as: .trace(duration: 2), named: "cards-geometry")
 ///     }
 ///
 /// Record modes as in swift-snapshot-testing (`record`, by default from `DYNRENDER_RECORD`):
@@ -14,26 +16,74 @@ import Foundation
 /// goldens, `all` every one, and both fail too. A failure throws `GoldenMismatch` with what
 /// differs and writes a report to look at (`index.html`: expected, actual and diff side by side,
 /// a slider, an onion skin and a frame scrubber) into `artifactsDirectory(for: name)`.
-public func assertSnapshot<Value>(of value: @autoclosure () throws -> Value, as strategy: SnapshotStrategy<Value>,
-                                  named name: String, record: SnapshotRecordMode? = nil,
-                                  goldens directory: String? = nil, filePath: String = #filePath) throws {
+public func assertGolden<Value>(of value: @autoclosure () throws -> Value, as strategy: SnapshotStrategy<Value>,
+                                named name: String, record: SnapshotRecordMode? = nil,
+                                goldens directory: String? = nil, filePath: String = #filePath) throws {
     let mode = try record ?? SnapshotRecordMode.fromEnvironment()
     let folder = directory ?? (((filePath as NSString).deletingLastPathComponent as NSString).appendingPathComponent("Goldens"))
     let base = (folder as NSString).appendingPathComponent(name)
-    switch try strategy.snapshot(value()) {
-    case .stills(let stills):
+    let snapshot = try strategy.snapshot(value())
+    if case .stills(let stills) = snapshot {
         try Goldens.assertMatch(stills, goldens: base, options: strategy.options, name: name, record: mode)
-    case .gif(let bytes):
-        try SnapshotFile(path: base + ".gif", name: name, mode: mode).assertMatch(bytes) { expected in
-            try animationDifference(expected, bytes, path: base + ".gif", options: strategy.options, name: name)
+        return
+    }
+    guard let bytes = try snapshot.fileBytes(), let pathExtension = snapshot.pathExtension else { return }
+    let path = base + "." + pathExtension
+    try SnapshotFile(path: path, name: name, mode: mode).assertMatch(bytes) { expected in
+        try snapshot.difference(fromGolden: expected, path: path, options: strategy.options,
+                                artifacts: Goldens.artifactsDirectory(for: name))
+    }
+}
+
+extension Snapshot {
+    /// The golden file's extension: `gif`, `png` (an APNG, or a single still), `txt`; nil for
+    /// several stills, which are kept as a directory of PNGs.
+    public var pathExtension: String? {
+        switch self {
+        case .stills(let stills): return stills.count == 1 ? "png" : nil
+        case .gif: return "gif"
+        case .apng: return "png"
+        case .text: return "txt"
         }
-    case .apng(let bytes):
-        try SnapshotFile(path: base + ".png", name: name, mode: mode).assertMatch(bytes) { expected in
-            try animationDifference(expected, bytes, path: base + ".png", options: strategy.options, name: name)
+    }
+
+    /// The bytes of the golden file; nil for several stills. A single still is a PNG
+    /// (compression level 9, as goldens are written).
+    public func fileBytes() throws -> [UInt8]? {
+        switch self {
+        case .stills(let stills):
+            guard stills.count == 1 else { return nil }
+            return try PNGEncoder(compressionLevel: 9).encode(stills[0].image)
+        case .gif(let bytes), .apng(let bytes): return bytes
+        case .text(let text): return Array(text.utf8)
         }
-    case .text(let text):
-        try SnapshotFile(path: base + ".txt", name: name, mode: mode).assertMatch(Array(text.utf8)) { expected in
-            textDifference(String(decoding: expected, as: UTF8.self), text, path: base + ".txt", name: name)
+    }
+
+    /// The snapshot a golden file holds, told apart by content: a GIF, an animated PNG, a PNG
+    /// (one still named `name`), else UTF-8 text.
+    public static func fromGolden(_ bytes: [UInt8], name: String = "golden.png") throws -> Snapshot {
+        if bytes.starts(with: Array("GIF8".utf8)) { return .gif(bytes) }
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            if APNGDecoder.isAnimated(bytes) { return .apng(bytes) }
+            return .stills([Still(name: name, image: try PNGDecoder().decode(bytes).image)])
+        }
+        return .text(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// What differs between the golden file's bytes `expected` (kept at `path`) and this snapshot,
+    /// for a person: nil when they are the same within `options` (text must match exactly).
+    /// Images are decoded and compared frame by frame, and a report (`index.html`, expected,
+    /// actual and diff side by side) is written into `artifacts`; texts are compared line by line
+    /// and both are written there.
+    public func difference(fromGolden expected: [UInt8], path: String, options: DiffOptions,
+                           artifacts: String) throws -> String? {
+        switch self {
+        case .text(let text):
+            let golden = String(decoding: expected, as: UTF8.self)
+            return golden == text ? nil : textDifference(golden, text, path: path, artifacts: artifacts)
+        case .stills, .gif, .apng:
+            guard let actual = try fileBytes() else { return "\(path): several stills are kept as a directory, not a file" }
+            return try imageDifference(expected, actual, path: path, options: options, artifacts: artifacts)
         }
     }
 }
@@ -76,16 +126,15 @@ struct SnapshotFile {
     }
 }
 
-/// How two animations differ (nil: within `options`), with a report written for a person.
-private func animationDifference(_ expected: [UInt8], _ actual: [UInt8], path: String, options: DiffOptions,
-                                 name: String) throws -> String? {
+/// How two images or animations differ (nil: within `options`), with a report written for a person.
+private func imageDifference(_ expected: [UInt8], _ actual: [UInt8], path: String, options: DiffOptions,
+                             artifacts: String) throws -> String? {
     let golden = try ImageSequence.decode(expected, path: path)
     let rendered = try ImageSequence.decode(actual, path: "the snapshot")
     let comparison = SequenceComparison(expected: golden, actual: rendered, options: options, makesDiffImages: true)
     if comparison.passes { return nil }
-    let artifacts = Goldens.artifactsDirectory(for: name)
     try? FileManager.default.removeItem(atPath: artifacts)
-    let report = DiffReport(title: "\(name): \(path)", comparison: comparison, expected: golden, actual: rendered)
+    let report = DiffReport(title: path, comparison: comparison, expected: golden, actual: rendered)
     let files = (try? report.write(to: artifacts)) ?? []
     Goldens.attach(files)
     return (["\(path):"] + comparison.report()).joined(separator: "\n")
@@ -95,7 +144,7 @@ private func animationDifference(_ expected: [UInt8], _ actual: [UInt8], path: S
 /// How two texts differ, line by line: the count and the first lines that differ, each with its
 /// line number and the nearest line above it that is not indented (a trace's `t=` line), so a
 /// geometry golden says which entry of which frame changed.
-func textDifference(_ expected: String, _ actual: String, path: String, name: String) -> String {
+func textDifference(_ expected: String, _ actual: String, path: String, artifacts: String) -> String {
     let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
     let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
     var lines = ["\(path): the text differs"]
@@ -113,7 +162,6 @@ func textDifference(_ expected: String, _ actual: String, path: String, name: St
         if let b { lines.append("  + " + b.trimmingCharacters(in: .whitespaces)) }
     }
     lines[0] += ": \(differing) line\(differing == 1 ? "" : "s")" + (differing > 10 ? ", the first 10:" : ":")
-    let artifacts = Goldens.artifactsDirectory(for: name)
     try? FileManager.default.createDirectory(atPath: artifacts, withIntermediateDirectories: true)
     let expectedFile = (artifacts as NSString).appendingPathComponent("expected.txt")
     let actualFile = (artifacts as NSString).appendingPathComponent("actual.txt")

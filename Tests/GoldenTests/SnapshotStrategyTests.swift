@@ -49,21 +49,21 @@ import DynRenderTesting
         try withGoldens { folder in
             let gif = SnapshotStrategy<Scene>.gif(duration: 0.5, fps: 10)
             let file = "\(folder)/squares.gif"
-            #expect(failure { try assertSnapshot(of: Squares(), as: gif, named: "squares", record: .never, goldens: folder) }?
+            #expect(failure { try assertGolden(of: Squares(), as: gif, named: "squares", record: .never, goldens: folder) }?
                 .contains("no golden (record mode never") == true)
             #expect(!FileManager.default.fileExists(atPath: file))
-            #expect(failure { try assertSnapshot(of: Squares(), as: gif, named: "squares", record: .missing, goldens: folder) }
+            #expect(failure { try assertGolden(of: Squares(), as: gif, named: "squares", record: .missing, goldens: folder) }
                     == "recorded the missing golden \(file); run again to test against it")
-            try assertSnapshot(of: Squares(), as: gif, named: "squares", record: .missing, goldens: folder)
+            try assertGolden(of: Squares(), as: gif, named: "squares", record: .missing, goldens: folder)
             let moved = try #require(failure {
-                try assertSnapshot(of: Squares(offset: 2), as: gif, named: "squares", record: .never, goldens: folder)
+                try assertGolden(of: Squares(offset: 2), as: gif, named: "squares", record: .never, goldens: folder)
             })
             #expect(moved.hasPrefix("\(file):\ndifferent: 5 of 5 frames differ, the first is frame-0000"), "\(moved)")
             #expect(FileManager.default.fileExists(atPath: Goldens.artifactsDirectory(for: "squares") + "/index.html"))
-            #expect(failure { try assertSnapshot(of: Squares(offset: 2), as: gif, named: "squares", record: .failed, goldens: folder) }?
+            #expect(failure { try assertGolden(of: Squares(offset: 2), as: gif, named: "squares", record: .failed, goldens: folder) }?
                 .hasSuffix("record mode failed: re-wrote \(file); run again to test against it") == true)
-            try assertSnapshot(of: Squares(offset: 2), as: gif, named: "squares", record: .never, goldens: folder)
-            #expect(failure { try assertSnapshot(of: Squares(offset: 2), as: gif, named: "squares", record: .all, goldens: folder) }
+            try assertGolden(of: Squares(offset: 2), as: gif, named: "squares", record: .never, goldens: folder)
+            #expect(failure { try assertGolden(of: Squares(offset: 2), as: gif, named: "squares", record: .all, goldens: folder) }
                     == "record mode: \(file) was already up to date; run again without DYNRENDER_RECORD to test")
         }
     }
@@ -71,10 +71,10 @@ import DynRenderTesting
     @Test func anAPNGGoldenIsComparedFrameByFrame() throws {
         try withGoldens { folder in
             let apng = SnapshotStrategy<Scene>.apng(duration: 0.3, fps: 10)
-            _ = failure { try assertSnapshot(of: Squares(), as: apng, named: "squares", goldens: folder) }
-            #expect(try ImageSequence.load("\(folder)/squares.png").kind == .apng)
-            try assertSnapshot(of: Squares(), as: apng, named: "squares", record: .never, goldens: folder)
-            #expect(failure { try assertSnapshot(of: Squares(offset: 1), as: apng, named: "squares", record: .never, goldens: folder) }?
+            _ = failure { try assertGolden(of: Squares(), as: apng, named: "squares-apng", goldens: folder) }
+            #expect(try ImageSequence.load("\(folder)/squares-apng.png").kind == .apng)
+            try assertGolden(of: Squares(), as: apng, named: "squares-apng", record: .never, goldens: folder)
+            #expect(failure { try assertGolden(of: Squares(offset: 1), as: apng, named: "squares-apng", record: .never, goldens: folder) }?
                 .contains("different: 3 of 3 frames differ") == true)
         }
     }
@@ -84,13 +84,13 @@ import DynRenderTesting
     @Test func aTraceGoldenSaysWhichEntryMoved() throws {
         try withGoldens { folder in
             let trace = SnapshotStrategy<Scene>.trace(duration: 0.2, fps: 10)
-            _ = failure { try assertSnapshot(of: Squares(), as: trace, named: "squares-geometry", goldens: folder) }
+            _ = failure { try assertGolden(of: Squares(), as: trace, named: "squares-geometry", goldens: folder) }
             let text = try String(contentsOfFile: "\(folder)/squares-geometry.txt", encoding: .utf8)
             #expect(text.hasPrefix("t=0.000\n  {\"cx\":25,\"cy\":25,\"w\":30,\"h\":30,"), "\(text.prefix(80))")
             #expect(text.components(separatedBy: "\n").filter { $0.hasPrefix("t=") } == ["t=0.000", "t=0.100", "t=0.200"])
-            try assertSnapshot(of: Squares(), as: trace, named: "squares-geometry", record: .never, goldens: folder)
+            try assertGolden(of: Squares(), as: trace, named: "squares-geometry", record: .never, goldens: folder)
             let moved = try #require(failure {
-                try assertSnapshot(of: Squares(offset: 2), as: trace, named: "squares-geometry", record: .never, goldens: folder)
+                try assertGolden(of: Squares(offset: 2), as: trace, named: "squares-geometry", record: .never, goldens: folder)
             })
             let lines = moved.components(separatedBy: "\n")
             #expect(lines[0] == "\(folder)/squares-geometry.txt: the text differs: 3 lines:", "\(moved)")
@@ -105,10 +105,10 @@ import DynRenderTesting
     @Test func aPullbackSnapshotsAnyType() throws {
         try withGoldens { folder in
             let frames = SnapshotStrategy<Scene>.frames(at: [0, 0.25]).pullback { (layout: Layout) in Squares(offset: layout.offset) }
-            _ = failure { try assertSnapshot(of: Layout(offset: 0), as: frames, named: "layout", goldens: folder) }
+            _ = failure { try assertGolden(of: Layout(offset: 0), as: frames, named: "layout", goldens: folder) }
             #expect(Set(try FileManager.default.contentsOfDirectory(atPath: "\(folder)/layout")) == ["0.00.png", "0.25.png"])
-            try assertSnapshot(of: Layout(offset: 0), as: frames, named: "layout", record: .never, goldens: folder)
-            #expect(failure { try assertSnapshot(of: Layout(offset: 3), as: frames, named: "layout", record: .never, goldens: folder) }?
+            try assertGolden(of: Layout(offset: 0), as: frames, named: "layout", record: .never, goldens: folder)
+            #expect(failure { try assertGolden(of: Layout(offset: 3), as: frames, named: "layout", record: .never, goldens: folder) }?
                 .hasPrefix("2 of 2 frames differ") == true)
         }
     }
