@@ -11,13 +11,16 @@ public struct CellAppearance: Equatable, Sendable {
     public var cornerRadius: Double
     /// Circular or continuous corners (the layer's `cornerCurve`).
     public var cornerCurve: CornerCurve
+    /// A stroke inside the cell's edge; nil for none.
     public var border: Border?
+    /// A drop shadow under the cell; nil for none.
     public var shadow: Shadow?
     /// A picture filling the cell over its background (a cell's image view with
     /// `.scaleToFill`), taking the cell's rounded corners; nil for none. Give square cells
     /// square pictures.
     public var image: ImageSource?
 
+    /// A cell's look: its fill, corners, border, shadow and picture.
     public init(backgroundColor: RGBA8, cornerRadius: Double = 0, cornerCurve: CornerCurve = .circular,
                 border: Border? = nil, shadow: Shadow? = nil, image: ImageSource? = nil) {
         self.image = image

@@ -9,6 +9,7 @@ import DynRenderPixels
 /// Time comes from the caller: `advance(to:)` moves scrolling and the layout's animators to a
 /// time in seconds; touches are reported with their times.
 public final class CollectionView {
+    /// The layout that places the cells (and, for the springy and Newtonian layouts, moves them).
     public let collectionViewLayout: CollectionViewLayout
     /// Where the collection view sits in its superview (the scene), points. A new size is a
     /// bounds change the layout is asked about first, as UIKit does.
@@ -74,6 +75,7 @@ public final class CollectionView {
     /// `contentOffset` and the frame's size: the visible part of the content, points.
     public var bounds: CGRect { CGRect(origin: contentOffset, size: frame.size) }
 
+    /// How many sections the data has.
     public var numberOfSections: Int { itemCounts.count }
 
     /// Shows `itemCounts` items from now on, at once (UIKit's `reloadData()`): running update
@@ -87,6 +89,7 @@ public final class CollectionView {
         collectionViewLayout.invalidateLayout()
     }
 
+    /// How many items `section` holds (0 for a section that does not exist).
     public func numberOfItems(inSection section: Int) -> Int {
         itemCounts.indices.contains(section) ? itemCounts[section] : 0
     }
@@ -209,13 +212,16 @@ public final class CollectionView {
     /// Selected index paths in index-path order.
     public var indexPathsForSelectedItems: [IndexPath] { selected.sorted() }
 
+    /// Whether the item at `indexPath` is selected.
     public func isSelected(_ indexPath: IndexPath) -> Bool { selected.contains(indexPath) }
 
+    /// Selects the item at `indexPath` (its cell draws with the selected appearance).
     public func selectItem(at indexPath: IndexPath) {
         guard isValid(indexPath) else { return }
         selected.insert(indexPath)
     }
 
+    /// Deselects the item at `indexPath`.
     public func deselectItem(at indexPath: IndexPath) {
         selected.remove(indexPath)
     }

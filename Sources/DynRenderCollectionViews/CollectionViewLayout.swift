@@ -13,6 +13,7 @@ open class CollectionViewLayout: DynamicAnimatorLayout {
     /// True after `invalidateLayout()` until the next `prepare()`.
     public private(set) var needsPrepare = true
 
+    /// A layout with no collection view yet; the collection view made with it adopts it.
     public init() {}
 
     /// Recomputes whatever the queries need. Subclasses call `super.prepare()` first.

@@ -3,8 +3,15 @@ import Foundation
 /// One insertion or deletion of a batch update, as a layout's
 /// `prepare(forCollectionViewUpdates:)` receives it (UIKit's `UICollectionViewUpdateItem`).
 public struct CollectionViewUpdateItem: Equatable, Sendable {
-    public enum Action: Sendable { case insert, delete }
+    /// Whether the item was inserted or deleted.
+    public enum Action: Sendable {
+        /// The item was inserted.
+        case insert
+        /// The item was deleted.
+        case delete
+    }
 
+    /// Whether this update inserts or deletes.
     public let updateAction: Action
     /// For a deletion: where the item was. Nil for an insertion.
     public let indexPathBeforeUpdate: IndexPath?

@@ -39,6 +39,8 @@ open class FlowLayout: CollectionViewLayout {
     private var contentHeight: Double = 0
     private var contentWidth: Double = 0
 
+    /// A flow layout with UIKit's defaults: 50 × 50 pt items, 10 pt between items and between
+    /// lines.
     public override init() {}
 
     open override func prepare() {

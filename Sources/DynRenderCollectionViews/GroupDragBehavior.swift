@@ -47,8 +47,10 @@ public final class CornerAttachmentsBehavior: DynamicBehavior {
 /// Drags several items with one finger: a `CornerAttachmentsBehavior` per item, all sharing
 /// the touch point.
 public final class GroupDragBehavior: DynamicBehavior {
+    /// One corner-attachment behaviour per dragged item, in the items' order.
     public let attachments: [CornerAttachmentsBehavior]
 
+    /// Drags `items` with a finger at `point`: each item hangs from the finger by its four corners.
     public init(items: [DynamicItem], point: CGPoint) {
         attachments = items.map { CornerAttachmentsBehavior(item: $0, point: point) }
         super.init()

@@ -71,6 +71,7 @@ extension LayoutAttributes: CustomStringConvertible {
     }
 }
 
+/// A collection-view layout's animator, looked up by index path.
 extension DynamicAnimator {
     /// The layout attributes this collection-view layout's animator holds for the cell at
     /// `indexPath`, or nil (UIKit's `layoutAttributesForCell(at:)`).

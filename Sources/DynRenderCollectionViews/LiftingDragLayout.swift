@@ -18,6 +18,7 @@ open class LiftingDragLayout: FlowLayout, DynamicAnimatorDelegate {
     /// True between `beginDragging` and `endDragging`.
     public private(set) var isDragging = false
 
+    /// A flow layout ready to lift and drag selected cells.
     public override init() {
         super.init()
     }
@@ -63,6 +64,7 @@ open class LiftingDragLayout: FlowLayout, DynamicAnimatorDelegate {
         dragBehavior?.point = startPoint
     }
 
+    /// Once the cells have settled after a drop, returns them to the plain flow layout.
     public func dynamicAnimatorDidPause(_ animator: DynamicAnimator) {
         guard animator === dynamicAnimator, !isDragging else { return }
         clearDrag()

@@ -44,8 +44,11 @@ open class NewtonianLayout: CollectionViewLayout {
     /// The most cells the layout holds. 10, the original's cap.
     public let maximumItemCount = 10
 
+    /// The animator that moves the cells, attached to this layout.
     public private(set) lazy var dynamicAnimator = DynamicAnimator(collectionViewLayout: self)
+    /// Gravity on every cell.
     public let gravity = GravityBehavior()
+    /// Collisions between the cells and with the collection view's bounds.
     public let collision = CollisionBehavior()
     /// The cells' material. The original gives its cells no item behaviour, so they keep
     /// PhysicsKit's body defaults: friction 0.2, restitution 0.2 and SpriteKit's linear damping of
@@ -67,6 +70,7 @@ open class NewtonianLayout: CollectionViewLayout {
     /// The cell being removed: its attributes and when it was detached.
     private var departing: (attributes: LayoutAttributes, since: TimeInterval)?
 
+    /// An empty Newtonian layout: cells appear as items are inserted.
     public override init() {
         super.init()
         dynamicAnimator.addBehavior(gravity)

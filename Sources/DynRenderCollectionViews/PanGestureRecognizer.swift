@@ -3,6 +3,8 @@ import DynRenderGeometry
 
 /// The phases a continuous gesture reports, as UIKit's `UIGestureRecognizer.State`.
 public enum GestureState: Sendable {
+    /// UIKit's gesture states: `possible` before it starts, then `began`, `changed` and `ended`, or
+    /// `cancelled` or `failed`.
     case possible, began, changed, ended, cancelled, failed
 
     /// A discrete gesture (a tap) that was recognised: UIKit's `.recognized`, the same as `.ended`.
@@ -13,6 +15,7 @@ public enum GestureState: Sendable {
 /// timeline reports touches; layouts read `location(in:)` to know where the finger is, as the
 /// springy layout does.
 public final class PanGestureRecognizer {
+    /// Where the gesture is in its life.
     public private(set) var state = GestureState.possible
     /// The finger in the collection view's frame coordinates (its superview's space), points.
     public private(set) var locationInFrame: CGPoint?

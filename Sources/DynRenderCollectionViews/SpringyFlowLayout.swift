@@ -12,6 +12,8 @@ import DynRenderDynamics
 /// rect grown by 100 pt have springs; springs are added and removed as cells come and go, and a
 /// newcomer starts pre-offset by the latest delta. `.naive` gives every cell a spring once.
 open class SpringyFlowLayout: FlowLayout {
+    /// Which cells get springs: all of them, or only those near the visible rect (objc.io's two
+    /// versions).
     public enum Mode: Sendable {
         /// Every item gets a spring the first time the layout is prepared.
         case naive
@@ -19,6 +21,7 @@ open class SpringyFlowLayout: FlowLayout {
         case tiled
     }
 
+    /// Which cells get springs; fixed when the layout is made.
     public let mode: Mode
     /// Damping ratio of the springs. Default 0.8.
     public var springDamping: CGFloat = 0.8
@@ -39,6 +42,7 @@ open class SpringyFlowLayout: FlowLayout {
     /// Tiled mode: gives newcomers the velocity they would have had in naive mode.
     private var carriedMotion = DynamicItemBehavior()
 
+    /// A springy layout in `mode` (default `.tiled`, objc.io's final version).
     public init(mode: Mode = .tiled) {
         self.mode = mode
         super.init()

@@ -29,6 +29,7 @@ public struct DiffOptions: Equatable, Sendable {
     /// Largest fraction (0…1) of differing pixels that still passes; nil: only the count applies.
     public var maximumDifferentRatio: Double?
 
+    /// Options for a comparison; the defaults compare bytes exactly and allow no differing pixel.
     public init(threshold: Double = 0, metric: DiffMetric = .oklab, ignoresAntialiasing: Bool = false,
                 maximumDifferentPixels: Int = 0, maximumDifferentRatio: Double? = nil) {
         self.threshold = threshold
@@ -77,7 +78,9 @@ public enum DiffMetric: String, CaseIterable, Equatable, Sendable {
 
 /// What a comparison of two same-sized images found.
 public struct ImageDiffSummary: Equatable, Sendable {
+    /// Image width, pixels.
     public let width: Int
+    /// Image height, pixels.
     public let height: Int
     /// Pixels that differ and count.
     public let differentPixels: Int
@@ -124,7 +127,9 @@ public struct ImageDiffSummary: Equatable, Sendable {
 
 /// Why a comparison could not be made: the caller's input, not a difference.
 public enum DiffError: Error, Equatable, CustomStringConvertible {
+    /// An option is out of range; the message names it and the value.
     case badOptions(String)
+    /// An input could not be read; the message names the file and the reason.
     case unreadable(String)
 
     public var description: String {

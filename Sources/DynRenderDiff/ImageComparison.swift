@@ -8,6 +8,7 @@ import DynRenderPixels
 /// the bounding box of changed rows and columns is visited, colours are compared as 32-bit
 /// words, and each metric's distance is inlined into the loop (see `PixelDifference`).
 public struct ImageComparison {
+    /// What differs, how much and where.
     public let summary: ImageDiffSummary
     /// Nil unless `makesDiffImage`.
     public let diffImage: RGBAImage?

@@ -5,15 +5,28 @@ import DynRenderPixels
 /// by file name, sorted), an animated GIF or an animated PNG (every frame as a viewer shows it,
 /// after compositing, with its delay).
 public struct ImageSequence: Sendable {
-    public enum Kind: Sendable { case png, directory, gif, apng }
+    /// Where the frames came from: one PNG, a directory of PNGs, a GIF or an APNG.
+    public enum Kind: Sendable {
+        /// One PNG file: one frame.
+        case png
+        /// A directory of PNGs: frames matched by file name.
+        case directory
+        /// An animated GIF: frames as shown, with delays.
+        case gif
+        /// An animated PNG: frames as shown, with delays.
+        case apng
+    }
 
+    /// One frame, with its name and, for an animation, its delay.
     public struct Frame: Sendable {
         /// The file name for PNGs, `frame-0000`… for an animation's frames.
         public let name: String
+        /// The frame's pixels, as shown.
         public let image: RGBAImage
         /// How long the frame shows, milliseconds, for an animation's frames.
         public let delay: Int?
 
+        /// A frame named `name`, showing `image` for `delay` milliseconds (nil for a still).
         public init(name: String, image: RGBAImage, delay: Int?) {
             self.name = name
             self.image = image
@@ -21,10 +34,14 @@ public struct ImageSequence: Sendable {
         }
     }
 
+    /// The file or directory it was read from, for messages.
     public let path: String
+    /// What kind of input it was, which decides how frames are matched.
     public let kind: Kind
+    /// The frames, in order.
     public let frames: [Frame]
 
+    /// A sequence of `frames` read from `path` as `kind`.
     public init(path: String, kind: Kind, frames: [Frame]) {
         self.path = path
         self.kind = kind

@@ -22,6 +22,7 @@ public struct SequenceComparison {
         }
     }
 
+    /// The options the frames were compared with.
     public let options: DiffOptions
     /// Differences of the sequences' structure: counts, unmatched names.
     public let problems: [String]

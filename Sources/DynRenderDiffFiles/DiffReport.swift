@@ -12,17 +12,22 @@ import DynRenderPixels
 public struct DiffReport {
     /// One frame (or still) of the report.
     public struct Frame {
+        /// The frame's name, shown above it.
         public let name: String
+        /// The golden's pixels; nil when there is none.
         public let expected: RGBAImage?
+        /// The new pixels; nil when the frame is missing on that side.
         public let actual: RGBAImage?
         /// The diff image; nil for a frame that matches (or has no pair).
         public let diff: RGBAImage?
         /// One line: the comparison's verdict for this frame.
         public let verdict: String
+        /// Whether the frame is within the limits (the scrubber opens on the first that is not).
         public let passes: Bool
         /// How long the frame shows, milliseconds (an animation's delays); nil: 100.
         public let delay: Int?
 
+        /// A frame of the report.
         public init(name: String, expected: RGBAImage?, actual: RGBAImage?, diff: RGBAImage?, verdict: String,
                     passes: Bool, delay: Int? = nil) {
             (self.name, self.expected, self.actual, self.diff) = (name, expected, actual, diff)
@@ -30,11 +35,14 @@ public struct DiffReport {
         }
     }
 
+    /// The page's title: what was compared with what.
     public let title: String
     /// The whole comparison's verdict, one line.
     public let verdict: String
+    /// The frames shown, in order.
     public let frames: [Frame]
 
+    /// A report titled `title` with the one-line `verdict`, showing `frames`.
     public init(title: String, verdict: String, frames: [Frame]) {
         (self.title, self.verdict, self.frames) = (title, verdict, frames)
     }

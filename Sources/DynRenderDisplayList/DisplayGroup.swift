@@ -18,6 +18,8 @@ public struct DisplayGroup: Equatable, Sendable {
     /// The layer is multiplied by this shape's anti-aliased coverage, if given.
     public var clip: ClipRectangle?
 
+    /// A group of `shapes` drawn as one picture, faded to `alpha` (default 1) and cut by `clip`
+    /// (default none).
     public init(shapes: [DisplayItem], alpha: Double = 1, clip: ClipRectangle? = nil) {
         self.shapes = shapes
         self.alpha = alpha
@@ -32,12 +34,18 @@ public struct DisplayGroup: Equatable, Sendable {
 /// (centre and size in points, corner radius clamped to half the shorter side, a linear transform
 /// about the centre, circular or continuous corners).
 public struct ClipRectangle: Equatable, Sendable {
+    /// Centre, points.
     public var center: CGPoint
+    /// Size before the transform, points.
     public var size: CGSize
+    /// Corner radius, points (clamped to half the shorter side).
     public var cornerRadius: Double
+    /// A linear transform about the centre.
     public var transform: CGAffineTransform
+    /// Circular or continuous (iOS's squircle) corners.
     public var cornerCurve: CornerCurve
 
+    /// A clip of `size` points centred on `center`.
     public init(center: CGPoint, size: CGSize, cornerRadius: Double = 0, transform: CGAffineTransform = .identity,
                 cornerCurve: CornerCurve = .circular) {
         self.center = center
@@ -55,6 +63,7 @@ public struct ClipRectangle: Equatable, Sendable {
     }
 }
 
+/// Walking a frame's entries through its groups.
 extension Array where Element == DisplayItem {
     /// Calls `body` with every entry that draws (rectangles, text, paths, images), descending
     /// into groups, in drawing order.

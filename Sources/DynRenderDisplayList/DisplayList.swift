@@ -16,6 +16,8 @@ public struct DisplayList: Equatable, Sendable {
     /// The entries, back to front.
     public var shapes: [DisplayItem]
 
+    /// A frame of `size` points at `scale` pixels per point on `background`, drawing `shapes` back
+    /// to front.
     public init(size: CGSize, scale: Double, background: RGBA8, shapes: [DisplayItem] = []) {
         self.size = size
         self.scale = scale
@@ -25,6 +27,7 @@ public struct DisplayList: Equatable, Sendable {
 
     /// The canvas size in pixels.
     public var pixelWidth: Int { Int((Double(size.width) * scale).rounded()) }
+    /// The canvas height in pixels: round(height · scale).
     public var pixelHeight: Int { Int((Double(size.height) * scale).rounded()) }
 }
 
@@ -76,6 +79,7 @@ public struct RoundedRectangle: Equatable, Sendable {
     /// How the corners turn: circular arcs (the default) or iOS's continuous curve.
     public var cornerCurve: CornerCurve
 
+    /// A rounded rectangle of `size` points centred on `center`, filled with `fill`.
     public init(center: CGPoint, size: CGSize, cornerRadius: Double = 0,
                 transform: CGAffineTransform = .identity, fill: RGBA8, alpha: Double = 1, shadow: Shadow? = nil,
                 border: Border? = nil, cornerCurve: CornerCurve = .circular) {
@@ -110,6 +114,7 @@ public struct Border: Equatable, Sendable {
     /// Straight-alpha sRGB.
     public var color: RGBA8
 
+    /// A stroke `width` points wide of `color`.
     public init(width: Double, color: RGBA8) {
         self.width = width
         self.color = color
@@ -127,6 +132,8 @@ public struct Shadow: Equatable, Sendable {
     /// Straight-alpha sRGB; its alpha is multiplied by the shape's.
     public var color: RGBA8
 
+    /// A shadow of `color` moved by `offset` points and blurred by a Gaussian of σ = `blur` / 2
+    /// points.
     public init(offset: CGVector, blur: Double, color: RGBA8) {
         self.offset = offset
         self.blur = blur

@@ -8,8 +8,10 @@ public struct DisplayListFrame: Equatable, Sendable {
     public var index: Int
     /// Presentation time, seconds.
     public var time: Double
+    /// What the frame draws.
     public var list: DisplayList
 
+    /// Frame `index` at `time` seconds, drawing `list`.
     public init(index: Int, time: Double, list: DisplayList) {
         self.index = index
         self.time = time
@@ -23,8 +25,11 @@ public struct DisplayListError: Error, CustomStringConvertible, Equatable {
     public let line: Int
     /// The field, e.g. `shapes[3].fill`, or empty for the line as a whole.
     public let field: String
+    /// What is wrong with the field.
     public let problem: String
 
+    /// An error at 1-based `line`, in `field` (a JSON path such as `shapes[3].w`), saying
+    /// `problem`.
     public init(line: Int, field: String, problem: String) {
         self.line = line
         self.field = field

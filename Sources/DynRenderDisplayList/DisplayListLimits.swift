@@ -49,8 +49,10 @@ public enum DisplayListLimits {
 public struct DisplayListLimitError: Error, CustomStringConvertible, Equatable {
     /// The field, e.g. `shapes[3].cx`.
     public let field: String
+    /// Which limit is passed, and by how much.
     public let problem: String
 
+    /// An error in `field` saying `problem`.
     public init(field: String, problem: String) {
         self.field = field
         self.problem = problem

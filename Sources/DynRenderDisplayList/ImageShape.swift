@@ -38,6 +38,7 @@ public struct ImageShape: Equatable, Sendable {
         return valid ? nil : "must be [x, y, w, h] of the picture in 0…1, with w, h > 0 and x + w, y + h ≤ 1"
     }
 
+    /// A picture from `source` drawn into a rounded rectangle of `size` points centred on `center`.
     public init(source: ImageSource, center: CGPoint, size: CGSize, cornerRadius: Double = 0,
                 transform: CGAffineTransform = .identity, cornerCurve: CornerCurve = .circular, alpha: Double = 1,
                 filter: ImageFilter = .linear, crop: CGRect = ImageShape.wholePicture) {
@@ -70,9 +71,11 @@ public enum ImageSource: Hashable, Sendable {
 /// PNG bytes held once and compared by content; their hash is computed once, so an embedded
 /// picture drawn every frame is found in the image cache without rehashing its bytes.
 public final class EmbeddedPNG: Hashable, Sendable {
+    /// The PNG file's bytes.
     public let bytes: [UInt8]
     private let digest: UInt64
 
+    /// PNG bytes to carry in the display list (their hash is computed once, here).
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325

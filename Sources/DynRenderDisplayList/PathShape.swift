@@ -6,6 +6,7 @@ import DynRenderPixels
 public struct PathShape: Equatable, Sendable {
     /// The outline in the path's own coordinates, points.
     public var path: VectorPath
+    /// Which points are inside: nonzero winding (the default) or even-odd.
     public var fillRule: FillRule
     /// Where the path's origin lands, points; the anchor of `transform`.
     public var origin: CGPoint
@@ -18,6 +19,8 @@ public struct PathShape: Equatable, Sendable {
     /// An outline drawn over the fill, if any.
     public var stroke: PathStroke?
 
+    /// A path filled with `fill` by `fillRule`, placed at `origin` and turned by `transform`,
+    /// optionally stroked.
     public init(path: VectorPath, fillRule: FillRule = .nonzero, origin: CGPoint = .zero,
                 transform: CGAffineTransform = .identity, fill: RGBA8, alpha: Double = 1, stroke: PathStroke? = nil) {
         self.path = path
@@ -44,9 +47,12 @@ public struct PathStroke: Equatable, Sendable {
     public var width: Double
     /// Straight-alpha sRGB.
     public var color: RGBA8
+    /// How corners between segments are drawn. Default miter.
     public var join: LineJoin
+    /// How open ends are drawn. Default butt.
     public var cap: LineCap
 
+    /// A stroke `width` points wide of `color`, with `join` and `cap`.
     public init(width: Double, color: RGBA8, join: LineJoin = .miter, cap: LineCap = .butt) {
         self.width = width
         self.color = color
@@ -57,10 +63,12 @@ public struct PathStroke: Equatable, Sendable {
 
 /// How stroked segments meet (miter limit 10, as CoreGraphics and SVG).
 public enum LineJoin: String, Equatable, Sendable {
+    /// Mitred (pointed, up to the miter limit), rounded or bevelled corners.
     case miter, round, bevel
 }
 
 /// How open subpaths end.
 public enum LineCap: String, Equatable, Sendable {
+    /// Ends cut at the endpoint, rounded, or squared off half the width beyond it.
     case butt, round, square
 }

@@ -13,7 +13,9 @@ public enum SVGPathData {
 
     /// A problem in path data: what and at which character (1-based).
     public struct ParseError: Error, Equatable, CustomStringConvertible {
+        /// The 0-based character offset where the problem is.
         public let position: Int
+        /// What is wrong there.
         public let problem: String
         public var description: String { "at character \(position): \(problem)" }
     }

@@ -8,6 +8,7 @@ import DynRenderPixels
 public struct TextRun: Equatable, Sendable {
     /// One line of Unicode text; line breaks are laid out before the display list.
     public var text: String
+    /// The face and size the text is set in.
     public var font: FontDescriptor
     /// The pen origin, points: the left end of the baseline (y down). The anchor of `transform`.
     public var origin: CGPoint
@@ -20,6 +21,8 @@ public struct TextRun: Equatable, Sendable {
     /// Points added after every glyph, as UIKit's `.kern` attribute; default 0.
     public var letterSpacing: Double
 
+    /// One line of `text` in `font`, its baseline's left end at `origin`, turned by `transform`
+    /// about that point.
     public init(text: String, font: FontDescriptor, origin: CGPoint, transform: CGAffineTransform = .identity,
                 fill: RGBA8, alpha: Double = 1, letterSpacing: Double = 0) {
         self.text = text
@@ -43,10 +46,12 @@ public struct FontDescriptor: Hashable, Sendable {
         case file(String, index: Int)
     }
 
+    /// Where the face comes from: a family by name and weight, or a font file.
     public var source: Source
     /// Em size, points.
     public var size: Double
 
+    /// A font from `source` at `size` points.
     public init(source: Source, size: Double) {
         self.source = source
         self.size = size
@@ -69,6 +74,8 @@ public struct FontDescriptor: Hashable, Sendable {
 
 /// Dynamic Type's text styles at their default ("Large") sizes, as `UIFont.TextStyle`.
 public enum TextStyle: CaseIterable, Sendable {
+    /// UIKit's Dynamic Type text styles at the default content size (`largeTitle` 34 pt …
+    /// `caption2` 11 pt).
     case largeTitle, title1, title2, title3, headline, body, callout, subheadline, footnote, caption1, caption2
 
     /// Point size at the default content size category.

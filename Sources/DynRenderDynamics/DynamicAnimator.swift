@@ -3,12 +3,16 @@ import DynRenderGeometry
 
 /// Told when the animator pauses at rest and when it resumes (UIKit's `UIDynamicAnimatorDelegate`).
 public protocol DynamicAnimatorDelegate: AnyObject {
+    /// Every item has come to rest and the animator has stopped stepping.
     func dynamicAnimatorDidPause(_ animator: DynamicAnimator)
+    /// Something changed (a behaviour, an item, a push) and the animator is about to step again.
     func dynamicAnimatorWillResume(_ animator: DynamicAnimator)
 }
 
 extension DynamicAnimatorDelegate {
+    /// Does nothing: implement the one you need.
     public func dynamicAnimatorDidPause(_ animator: DynamicAnimator) {}
+    /// Does nothing: implement the one you need.
     public func dynamicAnimatorWillResume(_ animator: DynamicAnimator) {}
 }
 
@@ -34,7 +38,10 @@ public final class DynamicAnimator {
     public weak var referenceView: DynamicAnimatorReferenceView?
     /// The collection-view layout this animator moves items of, if any.
     public internal(set) weak var layout: DynamicAnimatorLayout?
+    /// The step, sub-steps, contact softness and rest thresholds this animator uses; fixed when it
+    /// is made (dynrender's choices, since UIKit documents none).
     public let settings: SolverSettings
+    /// Told when the animator pauses and resumes; held weakly, as UIKit does.
     public weak var delegate: DynamicAnimatorDelegate?
 
     /// The top-level behaviours, in the order added.
@@ -81,6 +88,7 @@ public final class DynamicAnimator {
         behaviorTreeDidChange()
     }
 
+    /// Removes `behavior` and its children; their items stop feeling it at the next step.
     public func removeBehavior(_ behavior: DynamicBehavior) {
         guard let index = behaviors.firstIndex(where: { $0 === behavior }) else { return }
         behaviors.remove(at: index)
@@ -88,6 +96,7 @@ public final class DynamicAnimator {
         behaviorTreeDidChange()
     }
 
+    /// Removes every behaviour; the items keep their last positions.
     public func removeAllBehaviors() {
         let removed = behaviors
         behaviors.removeAll()

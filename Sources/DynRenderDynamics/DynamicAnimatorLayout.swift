@@ -21,11 +21,14 @@ extension DynamicAnimatorLayout {
 /// reference bounds, read at every step, so a view sized after the animator was made (in a view
 /// controller's `viewDidLoad`, say) gets its boundaries right.
 public protocol DynamicAnimatorReferenceView: AnyObject {
+    /// The reference area, points: its bounds are the boundary
+    /// `translatesReferenceBoundsIntoBoundary` uses.
     var bounds: CGRect { get }
 }
 
 /// A dynamic item that stands for a cell at an index path (UIKit's layout attributes).
 public protocol IndexedDynamicItem: DynamicItem {
+    /// Where the item sits in its collection view: [section, item].
     var indexPath: IndexPath { get }
 }
 

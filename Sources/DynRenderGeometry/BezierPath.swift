@@ -9,10 +9,12 @@ import Foundation
 public struct BezierPath: Equatable, Sendable {
     /// The subpaths as lists of points; `closed[i]` says whether subpath i returns to its start.
     public private(set) var subpaths: [[CGPoint]] = []
+    /// Whether each subpath (by index) is closed back to its start.
     public private(set) var closed: [Bool] = []
     /// Straight pieces per curve segment.
     public static let curveSegments = 16
 
+    /// An empty path.
     public init() {}
 
     /// A closed rectangle, corners in the order UIKit's `init(rect:)` draws them.
@@ -36,16 +38,20 @@ public struct BezierPath: Equatable, Sendable {
         close()
     }
 
+    /// Starts a new subpath at `point`.
     public mutating func move(to point: CGPoint) {
         subpaths.append([point])
         closed.append(false)
     }
 
+    /// Adds a straight segment from the current point to `point`.
     public mutating func addLine(to point: CGPoint) {
         if subpaths.isEmpty { move(to: .zero) }
         subpaths[subpaths.count - 1].append(point)
     }
 
+    /// Adds a quadratic curve to `end` bending towards `controlPoint`, kept as `curveSegments`
+    /// straight pieces.
     public mutating func addQuadCurve(to end: CGPoint, controlPoint c: CGPoint) {
         let start = currentPoint
         for i in 1...Self.curveSegments {
@@ -55,6 +61,8 @@ public struct BezierPath: Equatable, Sendable {
         }
     }
 
+    /// Adds a cubic curve to `end` with control points `controlPoint1` and `controlPoint2`, kept as
+    /// `curveSegments` straight pieces.
     public mutating func addCurve(to end: CGPoint, controlPoint1 c1: CGPoint, controlPoint2 c2: CGPoint) {
         let start = currentPoint
         for i in 1...Self.curveSegments {

@@ -6,12 +6,16 @@ import Foundation
 /// A point maps as x' = a·x + c·y + tx, y' = b·x + d·y + ty. In UIKit's y-down coordinates a
 /// positive rotation angle turns clockwise on screen.
 public struct CGAffineTransform: Hashable, Sendable {
+    /// The matrix [a b 0; c d 0; tx ty 1], as CoreGraphics: a point (x, y) maps to (a·x + c·y + tx,
+    /// b·x + d·y + ty).
     public var a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat
 
+    /// The transform with these matrix entries.
     public init(a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat) {
         (self.a, self.b, self.c, self.d, self.tx, self.ty) = (a, b, c, d, tx, ty)
     }
 
+    /// The transform that leaves every point where it is.
     public static let identity = CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
     /// A rotation by `angle` radians about the origin.
@@ -20,14 +24,17 @@ public struct CGAffineTransform: Hashable, Sendable {
         self.init(a: CGFloat(cosine), b: CGFloat(sine), c: CGFloat(-sine), d: CGFloat(cosine), tx: 0, ty: 0)
     }
 
+    /// A scale by `sx` horizontally and `sy` vertically.
     public init(scaleX sx: CGFloat, y sy: CGFloat) {
         self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
     }
 
+    /// A move by `tx` points right and `ty` points down.
     public init(translationX tx: CGFloat, y ty: CGFloat) {
         self.init(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty)
     }
 
+    /// Whether this is exactly the identity.
     public var isIdentity: Bool { self == .identity }
 
     /// `self` followed by `t2` (CoreGraphics' order: points go through `self` first).
@@ -38,14 +45,18 @@ public struct CGAffineTransform: Hashable, Sendable {
             tx: tx * t2.a + ty * t2.c + t2.tx, ty: tx * t2.b + ty * t2.d + t2.ty)
     }
 
+    /// This transform preceded by a rotation of `angle` radians (clockwise on screen, as y grows
+    /// downwards), as CoreGraphics' `rotated(by:)`.
     public func rotated(by angle: CGFloat) -> CGAffineTransform {
         CGAffineTransform(rotationAngle: angle).concatenating(self)
     }
 
+    /// This transform preceded by a scale, as CoreGraphics' `scaledBy(x:y:)`.
     public func scaledBy(x sx: CGFloat, y sy: CGFloat) -> CGAffineTransform {
         CGAffineTransform(scaleX: sx, y: sy).concatenating(self)
     }
 
+    /// This transform preceded by a translation, as CoreGraphics' `translatedBy(x:y:)`.
     public func translatedBy(x: CGFloat, y: CGFloat) -> CGAffineTransform {
         CGAffineTransform(translationX: x, y: y).concatenating(self)
     }
@@ -61,6 +72,7 @@ public struct CGAffineTransform: Hashable, Sendable {
     }
 }
 
+/// Mapping points through a transform.
 extension CGPoint {
     /// The point mapped through `t`.
     public func applying(_ t: CGAffineTransform) -> CGPoint {
@@ -68,6 +80,7 @@ extension CGPoint {
     }
 }
 
+/// Mapping sizes through a transform.
 extension CGSize {
     /// The size mapped through `t`'s linear part (translation ignored), as CoreGraphics does.
     public func applying(_ t: CGAffineTransform) -> CGSize {
@@ -75,6 +88,7 @@ extension CGSize {
     }
 }
 
+/// Mapping rectangles through a transform.
 extension CGRect {
     /// The bounding box of this rectangle's corners mapped through `t`, as CoreGraphics does.
     public func applying(_ t: CGAffineTransform) -> CGRect {

@@ -3,24 +3,32 @@ import Foundation
 /// Straight-line blends used by animations: a fraction `t` of the way from one value to another,
 /// written (1 − t)·a + t·b so that t = 1 gives exactly the end value.
 extension Double {
+    /// The value a fraction `t` of the way to `end` (t = 0 gives this value, 1 gives `end`
+    /// exactly).
     public func interpolated(to end: Double, _ t: Double) -> Double {
         (1 - t) * self + t * end
     }
 }
 
+/// Blending lengths.
 extension CGFloat {
+    /// The value a fraction `t` of the way to `end` (t = 1 gives `end` exactly).
     public func interpolated(to end: CGFloat, _ t: Double) -> CGFloat {
         CGFloat(Double(self).interpolated(to: Double(end), t))
     }
 }
 
+/// Blending points.
 extension CGPoint {
+    /// The point a fraction `t` of the way to `end`, coordinate by coordinate.
     public func interpolated(to end: CGPoint, _ t: Double) -> CGPoint {
         CGPoint(x: x.interpolated(to: end.x, t), y: y.interpolated(to: end.y, t))
     }
 }
 
+/// Blending sizes.
 extension CGSize {
+    /// The size a fraction `t` of the way to `end`, side by side.
     public func interpolated(to end: CGSize, _ t: Double) -> CGSize {
         CGSize(width: width.interpolated(to: end.width, t), height: height.interpolated(to: end.height, t))
     }

@@ -7,14 +7,18 @@ import Foundation
 /// the platform's `sin`/`cos`/`atan2`, whose last bits differ between C libraries, and trajectories
 /// are bit-identical across machines.
 public struct Rotation: Hashable, Sendable {
+    /// cos θ of the angle θ.
     public var cosine: Double
+    /// sin θ of the angle θ.
     public var sine: Double
 
+    /// A rotation from its cosine and sine, which should satisfy cos² + sin² = 1.
     @inlinable public init(cosine: Double, sine: Double) {
         self.cosine = cosine
         self.sine = sine
     }
 
+    /// No rotation.
     public static let identity = Rotation(cosine: 1, sine: 0)
 
     /// The rotation of `angle` radians.
@@ -70,8 +74,12 @@ public struct Rotation: Hashable, Sendable {
 }
 
 extension Vector2 {
+    /// The vector from the origin to `point`.
     public init(_ point: CGPoint) { self.init(Double(point.x), Double(point.y)) }
+    /// The same vector, in Double.
     public init(_ vector: CGVector) { self.init(Double(vector.dx), Double(vector.dy)) }
+    /// The point at this vector from the origin.
     public var point: CGPoint { CGPoint(x: x, y: y) }
+    /// The same vector, as CoreGraphics' type.
     public var vector: CGVector { CGVector(dx: CGFloat(x), dy: CGFloat(y)) }
 }

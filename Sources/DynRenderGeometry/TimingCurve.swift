@@ -4,6 +4,8 @@ import Foundation
 /// (0…1), given by a cubic Bézier from (0, 0) to (1, 1) with two control points, as Core
 /// Animation's `CAMediaTimingFunction` and UIKit's animation curves define it.
 public struct TimingCurve: Equatable, Sendable {
+    /// The two control points (x1, y1) and (x2, y2) of the Bézier from (0, 0) to (1, 1); x1 and x2
+    /// lie in 0…1.
     public let x1: Double, y1: Double, x2: Double, y2: Double
 
     /// A curve with control points (x1, y1) and (x2, y2); x values must lie in 0…1.

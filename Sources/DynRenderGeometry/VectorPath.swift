@@ -32,15 +32,22 @@ public struct VectorPath: Equatable, Sendable {
         self.elements = elements
     }
 
+    /// Whether the path has no elements.
     public var isEmpty: Bool { elements.isEmpty }
 
+    /// Starts a new subpath at `point`.
     public mutating func move(to point: Vector2) { elements.append(.move(point)) }
+    /// A straight line from the current point to `point`.
     public mutating func line(to point: Vector2) { elements.append(.line(point)) }
+    /// A quadratic Bézier to `point` bending towards `control`.
     public mutating func quad(control: Vector2, to point: Vector2) { elements.append(.quad(control: control, to: point)) }
+    /// A cubic Bézier to `point` with control points `control1` and `control2`.
     public mutating func cubic(control1: Vector2, control2: Vector2, to point: Vector2) {
         elements.append(.cubic(control1: control1, control2: control2, to: point))
     }
+    /// Closes the current subpath with a line back to its start.
     public mutating func close() { elements.append(.close) }
+    /// Appends every element of `other`, its subpaths after this path's.
     public mutating func append(contentsOf other: VectorPath) { elements.append(contentsOf: other.elements) }
 
     /// The path with every point mapped through `t` (curves stay curves: Béziers are affine-invariant).

@@ -8,19 +8,23 @@ import DynRenderPixels
 /// A directory of golden PNGs for one scene (`Tests/Goldens/drag/3.30.png`…): compares stills
 /// with them, and records them.
 public struct GoldenDirectory: Sendable {
+    /// The directory's path.
     public let path: String
 
+    /// The goldens in the directory at `path` (which need not exist yet).
     public init(path: String) {
         self.path = path
     }
 
     /// How one still compared with its golden.
     public enum Outcome: Sendable {
+        /// The still equals its golden within the options.
         case match
         /// No golden file for this still.
         case missing
         /// The golden exists but could not be read, or has another size.
         case unusable(String)
+        /// The still differs: the summary, the golden's pixels and the diff image.
         case mismatch(ImageDiffSummary, expected: RGBAImage, diff: RGBAImage)
     }
 

@@ -21,6 +21,7 @@ public enum ImageLimits {
 /// cache empties first (the picture being read is kept), so a long-lived process cannot grow
 /// without bound.
 public final class ImageLibrary: @unchecked Sendable {
+    /// The process-wide library that scenes and the rasteriser share.
     public static let shared = ImageLibrary()
     /// 1 GiB of decoded pixels, mip chains included.
     public static let capacityBytes = 1 << 30
@@ -124,6 +125,7 @@ public struct ImageVanishedError: Error, CustomStringConvertible, Equatable {
     public let description: String
 }
 
+/// Checking the pictures a frame names before it is drawn.
 extension DisplayList {
     /// Throws `DisplayListLimitError` (field `shapes[i].src`) for the first image entry whose PNG
     /// cannot be read or is over `ImageLimits`, reading (and caching) every picture the frame

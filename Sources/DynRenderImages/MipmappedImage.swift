@@ -8,8 +8,11 @@ import DynRenderPixels
 public final class MipmappedImage: Sendable {
     /// One level: `width` × `height` premultiplied pixels, rows packed top first.
     public struct Level: Sendable {
+        /// Level width, pixels.
         public let width: Int
+        /// Level height, pixels.
         public let height: Int
+        /// Premultiplied RGBA pixels as little-endian words, top row first.
         public let pixels: [UInt32]
     }
 
@@ -18,7 +21,9 @@ public final class MipmappedImage: Sendable {
     /// Whether every pixel is opaque.
     public let isOpaque: Bool
 
+    /// Full-size width, pixels.
     public var width: Int { levels[0].width }
+    /// Full-size height, pixels.
     public var height: Int { levels[0].height }
 
     /// Premultiplies `image` (rounding to nearest) and builds its mip chain.

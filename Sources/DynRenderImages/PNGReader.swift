@@ -20,7 +20,9 @@ public enum PNGReader {
     /// A decoded PNG: 8-bit straight-alpha RGBA, and whether the file stored alpha or
     /// transparency.
     public struct Decoded: Sendable {
+        /// The pixels, 8-bit straight-alpha RGBA.
         public var image: RGBAImage
+        /// Whether the file itself stored alpha (an RGBA, grey-alpha or tRNS PNG).
         public var fileHasAlpha: Bool
     }
 
@@ -60,6 +62,7 @@ public enum PNGReader {
 public struct ImageError: Error, CustomStringConvertible, Equatable {
     public let description: String
 
+    /// An error whose description is `description`.
     public init(_ description: String) {
         self.description = description
     }

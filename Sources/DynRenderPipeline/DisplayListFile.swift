@@ -17,6 +17,7 @@ import DynRenderImages
 /// installed or readable. A font `file` is relative to the display-list file's folder. The first
 /// problem stops the render with its line number and field.
 public final class DisplayListFile: FrameSource {
+    /// The file's path.
     public let path: String
     private let handle: UnsafeMutablePointer<FILE>
     private var lineNumber = 0
@@ -26,6 +27,8 @@ public final class DisplayListFile: FrameSource {
 
     public var description: [(key: String, json: String)] { [("displayList", PNGSequenceWriter.jsonString(path))] }
 
+    /// Opens the display-list file at `path` (a regular file) and holds its line count and lengths
+    /// to the limits before any line is parsed; throws a one-line error naming the file otherwise.
     public init(path: String) throws {
         self.path = path
         var status = stat()

@@ -9,7 +9,9 @@ import DynRenderPixels
 
 /// Progress of a render, reported after each frame.
 public struct RenderProgress: Sendable {
+    /// Frames done so far.
     public var frame: Int
+    /// Frames in the render.
     public var frameCount: Int
 }
 
@@ -25,6 +27,7 @@ public struct RenderProgress: Sendable {
 /// Outputs are written atomically: on any error every output is abandoned, no partial file is left,
 /// and files already at the destinations are untouched.
 public struct FrameRenderer {
+    /// The options the renderer was made with, checked.
     public let options: RenderOptions
 
     /// Checks the output options (lossiness, loop, PNG level, threads; `RenderPlan` checks a

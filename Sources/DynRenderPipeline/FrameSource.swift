@@ -19,6 +19,7 @@ public protocol FrameSource {
 /// The frames of a scene: the scene advanced to each frame's time and drawn as a display list.
 /// A scene's time only moves forward, so a scene renders once, from its start.
 public struct SceneFrames: FrameSource {
+    /// The frame times, canvas and sizes this source renders.
     public let plan: RenderPlan
     private let scene: Scene
     private let identity: [(key: String, json: String)]

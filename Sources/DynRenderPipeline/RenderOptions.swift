@@ -40,6 +40,7 @@ public struct RenderOptions: Sendable {
     /// The output bytes are the same either way.
     public var threads = RenderOptions.defaultThreads
 
+    /// No destination, and every other option at its default.
     public init() {}
 
     /// Pixels per point when none is given.
@@ -83,6 +84,7 @@ public enum RenderLimits {
 /// One of `RenderOptions`' knobs, so an error can name it in the caller's terms: the library's
 /// property name by default, a command-line flag in the CLI.
 public enum RenderOption: String, CaseIterable, Sendable {
+    /// The options of a render, by the names the command line gives them (`--gif`, `--fps`…).
     case gif, apng, pngDirectory, trace, fps, duration, scale, size, lossiness, loop, pngCompressionLevel, threads
 
     /// The property's name in `RenderOptions`' terms, e.g. `pngCompressionLevel`.
@@ -96,12 +98,17 @@ public enum RenderOption: String, CaseIterable, Sendable {
 public struct RenderUsageError: Error, CustomStringConvertible, Equatable {
     /// A piece of the message: words, or a reference to an option.
     public enum Part: Equatable, Sendable {
+        /// Words of the message.
         case text(String)
+        /// An option, named by whoever prints the message (the library's name or the command line's
+        /// flag).
         case option(RenderOption)
     }
 
+    /// The message's pieces, in order.
     public let parts: [Part]
 
+    /// An error made of `parts`.
     public init(_ parts: [Part]) { self.parts = parts }
 
     /// An error about `option`: its name followed by `problem` (which starts with a space).

@@ -5,12 +5,17 @@ import DynRenderCodecs
 /// The output knobs (lossiness, loop, PNG level, threads) are checked by `FrameRenderer`, which
 /// uses them; between the two, each option is checked exactly once.
 public struct RenderPlan: Sendable {
+    /// Frames per second.
     public let fps: Double
+    /// Length, seconds.
     public let duration: Double
+    /// Pixels per point.
     public let scale: Double
     /// Canvas size, points.
     public let size: CGSize
+    /// Canvas width, pixels.
     public let pixelWidth: Int
+    /// Canvas height, pixels.
     public let pixelHeight: Int
     /// round(duration · fps), at least 1.
     public let frameCount: Int
@@ -19,6 +24,7 @@ public struct RenderPlan: Sendable {
     public let stillHold: Double
     /// Draw scripted fingers and the dynamics debug overlay.
     public let showsTouches: Bool
+    /// Draw what UIKit's dynamics debug view shows.
     public let showsDynamicsDebug: Bool
 
     /// Checks `options` for a scene whose own canvas is `sceneSize` points and whose own length,

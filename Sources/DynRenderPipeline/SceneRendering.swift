@@ -34,8 +34,10 @@ public struct RenderSummary: Equatable, Sendable {
     public let frameCount: Int
     /// Canvas size, pixels.
     public let pixelWidth: Int
+    /// Canvas height, pixels.
     public let pixelHeight: Int
 
+    /// A summary of a render of `frameCount` frames on a `pixelWidth` × `pixelHeight` canvas.
     public init(frameCount: Int, pixelWidth: Int, pixelHeight: Int) {
         self.frameCount = frameCount
         self.pixelWidth = pixelWidth
@@ -43,6 +45,7 @@ public struct RenderSummary: Equatable, Sendable {
     }
 }
 
+/// Rendering a scene to files.
 extension Scene {
     /// Renders the scene from its start for `duration` seconds to `destinations`, at `fps`
     /// frames per second (default: 50 with a GIF, else 60) and `scale` pixels per point:

@@ -7,8 +7,10 @@ import DynRenderScene
 public struct Still: Sendable {
     /// `3.30.png` for t = 3.3 s.
     public let name: String
+    /// The still's pixels.
     public let image: RGBAImage
 
+    /// A still named `name` (`3.30.png`) showing `image`.
     public init(name: String, image: RGBAImage) {
         self.name = name
         self.image = image

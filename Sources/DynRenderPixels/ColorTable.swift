@@ -15,6 +15,8 @@ public struct ColorTable {
     public var count: Int { occupied }
     @usableFromInline var occupied = 0
 
+    /// A table with room for `capacity` distinct colours before it grows (to twice that many slots,
+    /// a power of two, so lookups stay short).
     public init(capacity: Int = 1024) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }

@@ -6,7 +6,9 @@ import Darwin
 
 /// A rectangle of pixels, in pixel units.
 public struct PixelRect: Equatable, Sendable {
+    /// The rectangle's left column and top row, and its width and height, all in pixels.
     public var x: Int, y: Int, width: Int, height: Int
+    /// A rectangle of `width` × `height` pixels whose top-left pixel is (`x`, `y`).
     public init(x: Int, y: Int, width: Int, height: Int) {
         (self.x, self.y, self.width, self.height) = (x, y, width, height)
     }
@@ -56,6 +58,7 @@ extension RGBAImage {
     }
 }
 
+/// Pixel bytes (R, G, B, A per pixel) read as 32-bit words, for loops that compare whole pixels.
 extension Array where Element == UInt8 {
     /// Runs `body` over the bytes viewed as little-endian words, one RGBA pixel each, without copying.
     @inlinable

@@ -11,8 +11,11 @@ import Darwin
 /// Used where dynrender must decide which of two colours a person would confuse: the GIF encoder
 /// mapping anti-aliased colours to palette entries, and the visual diff's threshold.
 public struct OKLab: Equatable, Sendable {
+    /// Lightness `l` (0 for black, 1 for white) and the opponent axes `a` (green to red) and `b`
+    /// (blue to yellow), about ±0.4 for sRGB colours.
     public var l: Float, a: Float, b: Float
 
+    /// An OKLab value from its three coordinates.
     public init(l: Float, a: Float, b: Float) {
         (self.l, self.a, self.b) = (l, a, b)
     }

@@ -10,7 +10,9 @@ import Darwin
 /// rasteriser (which converts from its premultiplied canvas) and the codecs (which write straight
 /// alpha, as PNG and GIF store it). For opaque images the two conventions are the same bytes.
 public struct RGBAImage: Equatable, Sendable {
+    /// Width, pixels.
     public let width: Int
+    /// Height, pixels.
     public let height: Int
     /// `width · height · 4` bytes: R, G, B, A for each pixel, top row first.
     public var pixels: [UInt8]
@@ -76,8 +78,11 @@ public struct RGBAImage: Equatable, Sendable {
 
 /// One sRGB-encoded 8-bit RGBA colour, straight (not premultiplied) alpha.
 public struct RGBA8: Hashable, Sendable, CustomStringConvertible {
+    /// The sRGB-encoded red, green and blue channels and the alpha (255 opaque), 0…255 each.
     public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
 
+    /// A colour from its channels; alpha defaults to 255, opaque: `RGBA8(0, 122, 255)` is UIKit's
+    /// system blue.
     public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) {
         (self.r, self.g, self.b, self.a) = (r, g, b, a)
     }
@@ -87,6 +92,7 @@ public struct RGBA8: Hashable, Sendable, CustomStringConvertible {
         UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24
     }
 
+    /// The colour whose `packed` word is `packed` (R in the lowest byte).
     @inlinable public init(packed: UInt32) {
         self.init(UInt8(truncatingIfNeeded: packed), UInt8(truncatingIfNeeded: packed >> 8),
                   UInt8(truncatingIfNeeded: packed >> 16), UInt8(truncatingIfNeeded: packed >> 24))

@@ -5,7 +5,9 @@ import DynRenderPixels
 ///
 /// One canvas is reused for every frame of a render, so memory does not grow with frame count.
 public struct Canvas: Sendable {
+    /// Width, pixels.
     public let width: Int
+    /// Height, pixels.
     public let height: Int
     /// `width · height · 4` bytes, premultiplied R, G, B, A.
     public internal(set) var pixels: [UInt8]
@@ -13,6 +15,7 @@ public struct Canvas: Sendable {
     /// `image` can skip un-premultiplying.
     public private(set) var isOpaque = false
 
+    /// A transparent canvas of `width` × `height` pixels.
     public init(width: Int, height: Int) {
         precondition(width > 0 && height > 0, "a canvas has at least one pixel")
         self.width = width

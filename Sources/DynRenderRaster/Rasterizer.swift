@@ -9,6 +9,7 @@ import CRasterKernels
 /// the 8-bit sRGB values (as CoreGraphics, Skia and browsers do). Rectangle coverage is described
 /// on `ShapeCoverage`, path and glyph coverage on `PathRasterizer`.
 public struct Rasterizer: Sendable {
+    /// A rasteriser with empty caches (glyph outlines, pictures); reuse one across frames.
     public init() {}
 
     /// Clears `canvas` to the list's background and draws every shape in order.

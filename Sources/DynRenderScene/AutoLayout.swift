@@ -11,6 +11,8 @@ import DynRenderGeometry
 
 /// Which edge, centre or size an anchor names.
 public enum LayoutAttribute: Sendable, CustomStringConvertible {
+    /// The edges (`left`, `right`, `top`, `bottom`; `leading` and `trailing` are left and right, as
+    /// for left-to-right text), the size (`width`, `height`) and the centre (`centerX`, `centerY`).
     case left, right, top, bottom, leading, trailing, width, height, centerX, centerY
 
     var isHorizontal: Bool { [.left, .right, .leading, .trailing, .width, .centerX].contains(self) }
@@ -50,6 +52,8 @@ public final class LayoutGuide {
     /// A name for messages.
     public let identifier: String
 
+    /// A guide named `identifier` whose frame, in `owningView`'s bounds coordinates, `frame`
+    /// computes from the view at every layout pass.
     public init(owningView: View, identifier: String, frame: @escaping (View) -> CGRect) {
         self.owningView = owningView
         self.identifier = identifier
@@ -67,15 +71,25 @@ public final class LayoutGuide {
     /// The guide's rectangle in its owning view's bounds coordinates, now.
     public var layoutFrame: CGRect { owningView.map(frameInOwner) ?? .zero }
 
+    /// The guide's leading edge (its left, for left-to-right text).
     public var leadingAnchor: LayoutAnchor<LayoutXAxis> { LayoutAnchor(.guide(self), .leading) }
+    /// The guide's trailing edge (its right, for left-to-right text).
     public var trailingAnchor: LayoutAnchor<LayoutXAxis> { LayoutAnchor(.guide(self), .trailing) }
+    /// The guide's left edge.
     public var leftAnchor: LayoutAnchor<LayoutXAxis> { LayoutAnchor(.guide(self), .left) }
+    /// The guide's right edge.
     public var rightAnchor: LayoutAnchor<LayoutXAxis> { LayoutAnchor(.guide(self), .right) }
+    /// The guide's horizontal centre.
     public var centerXAnchor: LayoutAnchor<LayoutXAxis> { LayoutAnchor(.guide(self), .centerX) }
+    /// The guide's top edge.
     public var topAnchor: LayoutAnchor<LayoutYAxis> { LayoutAnchor(.guide(self), .top) }
+    /// The guide's bottom edge.
     public var bottomAnchor: LayoutAnchor<LayoutYAxis> { LayoutAnchor(.guide(self), .bottom) }
+    /// The guide's vertical centre.
     public var centerYAnchor: LayoutAnchor<LayoutYAxis> { LayoutAnchor(.guide(self), .centerY) }
+    /// The guide's width.
     public var widthAnchor: LayoutAnchor<LayoutDimension> { LayoutAnchor(.guide(self), .width) }
+    /// The guide's height.
     public var heightAnchor: LayoutAnchor<LayoutDimension> { LayoutAnchor(.guide(self), .height) }
     /// The guide's height (UIKit's `UILayoutSupport.length`, for the top and bottom guides).
     public var length: CGFloat { layoutFrame.height }
@@ -83,7 +97,9 @@ public final class LayoutGuide {
 
 /// What a constraint's side refers to.
 public enum LayoutItem {
+    /// A view, constrained by its frame.
     case view(View)
+    /// A layout guide, whose frame is computed and never constrained.
     case guide(LayoutGuide)
 
     var name: String {
@@ -96,7 +112,9 @@ public enum LayoutItem {
 
 /// Kinds of anchor, so that only like anchors can be related (as UIKit's anchor classes).
 public enum LayoutXAxis {}
+/// Anchors on the vertical axis (top, bottom, centre Y), as UIKit's `NSLayoutYAxisAnchor`.
 public enum LayoutYAxis {}
+/// Width and height anchors, as UIKit's `NSLayoutDimension`.
 public enum LayoutDimension {}
 
 /// What an anchor holds: a view weakly, as UIKit's constraints hold their items (the view holds
@@ -115,6 +133,7 @@ private final class WeakView {
 /// An item's edge, centre or size (UIKit's `NSLayoutAnchor` family).
 public struct LayoutAnchor<Kind> {
     private let reference: AnchorReference
+    /// The edge, centre or size this anchor names.
     public let attribute: LayoutAttribute
 
     init(_ item: LayoutItem, _ attribute: LayoutAttribute) {
@@ -174,8 +193,11 @@ extension LayoutAnchor where Kind == LayoutDimension {
 /// `first = multiplier × second + constant` (UIKit's `NSLayoutConstraint`, equalities only).
 /// Active constraints are solved at the constrained views' superview's layout pass.
 public final class LayoutConstraint {
+    /// The anchor the constraint sets.
     public let first: LayoutAnchor<Void>
+    /// The anchor it is set from; nil for a constant (`widthAnchor.constraint(equalToConstant:)`).
     public let second: LayoutAnchor<Void>?
+    /// `second` is scaled by this (1 unless a dimension's `multiplier:` says otherwise).
     public let multiplier: CGFloat
     /// Points; changing it asks for layout.
     public var constant: CGFloat { didSet { requestLayout() } }
@@ -351,14 +373,24 @@ enum ConstraintSolver {
 }
 
 extension View {
+    /// The view's leading edge (its left, for left-to-right text).
     public var leadingAnchor: LayoutAnchor<LayoutXAxis> { LayoutAnchor(.view(self), .leading) }
+    /// The view's trailing edge (its right, for left-to-right text).
     public var trailingAnchor: LayoutAnchor<LayoutXAxis> { LayoutAnchor(.view(self), .trailing) }
+    /// The view's left edge.
     public var leftAnchor: LayoutAnchor<LayoutXAxis> { LayoutAnchor(.view(self), .left) }
+    /// The view's right edge.
     public var rightAnchor: LayoutAnchor<LayoutXAxis> { LayoutAnchor(.view(self), .right) }
+    /// The view's horizontal centre.
     public var centerXAnchor: LayoutAnchor<LayoutXAxis> { LayoutAnchor(.view(self), .centerX) }
+    /// The view's top edge.
     public var topAnchor: LayoutAnchor<LayoutYAxis> { LayoutAnchor(.view(self), .top) }
+    /// The view's bottom edge.
     public var bottomAnchor: LayoutAnchor<LayoutYAxis> { LayoutAnchor(.view(self), .bottom) }
+    /// The view's vertical centre.
     public var centerYAnchor: LayoutAnchor<LayoutYAxis> { LayoutAnchor(.view(self), .centerY) }
+    /// The view's width.
     public var widthAnchor: LayoutAnchor<LayoutDimension> { LayoutAnchor(.view(self), .width) }
+    /// The view's height.
     public var heightAnchor: LayoutAnchor<LayoutDimension> { LayoutAnchor(.view(self), .height) }
 }

@@ -21,6 +21,8 @@ open class GestureRecognizer {
     var location = CGPoint.zero, startLocation = CGPoint.zero
     var startTime: TimeInterval = 0
 
+    /// A recogniser with no handlers yet (add them with `addHandler(_:)`) and no view (add it with
+    /// the view's `addGestureRecognizer(_:)`).
     public init() {}
 
     /// Calls `handler` whenever the recogniser's state changes to `.began`, `.changed`,
@@ -78,6 +80,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     public var maximumTapInterval: TimeInterval = 0.35
     private var taps = 0, lastTapEnd: TimeInterval = -.infinity
 
+    /// A tap recogniser that calls `handler` when a tap is recognised.
     public convenience init(handler: @escaping (TapGestureRecognizer) -> Void) {
         self.init()
         addHandler { handler($0 as! TapGestureRecognizer) }
@@ -112,9 +115,12 @@ open class TapGestureRecognizer: GestureRecognizer {
 /// `allowableMovement` (default 10 pt) for `minimumPressDuration` (default 0.5 s), then reports
 /// every move (`.changed`) and the lift (`.ended`); lifting or moving away earlier fails it.
 open class LongPressGestureRecognizer: GestureRecognizer {
+    /// How long the finger must stay down before the press begins, seconds. Default 0.5, as UIKit.
     public var minimumPressDuration: TimeInterval = 0.5
+    /// How far the finger may move before the press fails, points. Default 10, as UIKit.
     public var allowableMovement: CGFloat = 10
 
+    /// A long-press recogniser that calls `handler` on every change of state.
     public convenience init(handler: @escaping (LongPressGestureRecognizer) -> Void) {
         self.init()
         addHandler { handler($0 as! LongPressGestureRecognizer) }
@@ -144,10 +150,12 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 /// reports every move and the lift. `translation(in:)` counts from where the finger went down
 /// (or from the last `setTranslation(_:in:)`); `velocity(in:)` is over the last step.
 open class ViewPanGestureRecognizer: GestureRecognizer {
+    /// How far the finger must move before the pan begins, points. Default 10.
     public var minimumMovement: CGFloat = 10
     private var origin = CGPoint.zero, previous = CGPoint.zero, previousTime: TimeInterval = 0
     private var lastVelocity = CGVector.zero
 
+    /// A pan recogniser that calls `handler` on every change of state.
     public convenience init(handler: @escaping (ViewPanGestureRecognizer) -> Void) {
         self.init()
         addHandler { handler($0 as! ViewPanGestureRecognizer) }

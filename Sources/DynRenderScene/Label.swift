@@ -6,6 +6,7 @@ import DynRenderText
 
 /// How a label places its lines across its width, as `NSTextAlignment`.
 public enum TextAlignment: Sendable {
+    /// Lines start at the left edge, are centred, or end at the right edge.
     case left, center, right
     /// The script's own direction: left for the left-to-right text dynrender lays out.
     case natural
@@ -16,14 +17,19 @@ public enum TextAlignment: Sendable {
 /// its bounds, each line as tall as the font's ascender + descender + line gap, as UIKit does.
 /// The text is drawn as text entries, so it turns, moves and fades with the label.
 open class Label: View {
+    /// The text shown; nil or empty shows nothing. A newline starts a new line.
     public var text: String?
     /// Default: the system font at 17 pt (UILabel's default, the body style).
     public var font: FontDescriptor = .preferred(.body)
     /// Default: black (UIKit's `label` colour in light mode).
     public var textColor: RGBA8 = RGBA8(0, 0, 0)
+    /// Where lines sit across the label's width. Default `.natural` (left, for the left-to-right
+    /// text dynrender lays out).
     public var textAlignment: TextAlignment = .natural
     /// At most this many lines; 0 means as many as the text needs. Default 1, as UILabel.
     public var numberOfLines = 1
+    /// What happens to text that does not fit: wrapped at word boundaries, or cut with "…" at the
+    /// end. Default `.byTruncatingTail`, as UILabel.
     public var lineBreakMode: LineBreakMode = .byTruncatingTail
     /// Points added after every glyph (the `.kern` attribute).
     public var letterSpacing = 0.0
@@ -89,6 +95,7 @@ open class Label: View {
 /// colour), centred; while a scripted finger is down inside it, the title dims to 20 % as UIKit's
 /// highlighted state does.
 open class Button: View {
+    /// The title shown; nil shows none.
     public var title: String?
     /// Default: the tint, system blue.
     public var titleColor: RGBA8 = SystemColors.blue
@@ -97,6 +104,8 @@ open class Button: View {
     /// The title's opacity while highlighted (UIKit lightens a system button's title to about this).
     public static let highlightedTitleAlpha = 0.2
 
+    /// A button at `frame` with `title` in the tint colour, centred, over `backgroundColor`
+    /// (default clear) with corners of `cornerRadius` points.
     public init(frame: CGRect, title: String?, backgroundColor: RGBA8 = RGBA8(0, 0, 0, 0), cornerRadius: Double = 0) {
         self.title = title
         super.init(frame: frame, backgroundColor: backgroundColor, cornerRadius: cornerRadius)

@@ -16,6 +16,7 @@ import DynRenderPixels
 open class Scene {
     /// The reference view's size, points.
     public let size: CGSize
+    /// The canvas colour behind every view (its alpha is ignored). Default white.
     public var background: RGBA8
     /// A picture (an app screenshot, say) scaled to fill the canvas behind every view, so the
     /// dynamics play over the real screen; nil for the plain `background`.
@@ -24,6 +25,8 @@ open class Scene {
     public var views: [View] {
         layers.compactMap { if case let .view(view) = $0 { return view } else { return nil } }
     }
+    /// The scene's dynamic animator, whose reference view is the scene: add behaviours to it to
+    /// move the views. It is stepped by the scene's clock.
     public let animator: DynamicAnimator
     /// Seconds since the scene started.
     public private(set) var time: TimeInterval = 0
@@ -46,6 +49,7 @@ open class Scene {
     private var runningAnimations: [ViewAnimation] = []
     private var stepIndex = 0
 
+    /// An empty scene of `size` points on `background` (default white), at time 0.
     public init(size: CGSize, background: RGBA8 = RGBA8(255, 255, 255)) {
         self.size = size
         self.background = background

@@ -17,6 +17,7 @@ open class View: DynamicItem, DynamicAnimatorReferenceView {
     }
     /// Applied about the centre; dynamics writes a pure rotation here.
     public var transform: CGAffineTransform = .identity
+    /// The fill behind the view's content; clear (alpha 0) draws nothing.
     public var backgroundColor: RGBA8
     /// Corner radius, points (the layer's `cornerRadius`).
     public var cornerRadius: Double
@@ -180,6 +181,7 @@ open class View: DynamicItem, DynamicAnimatorReferenceView {
         recognizer.view = self
     }
 
+    /// Detaches `recognizer` from the view; it no longer sees touches.
     public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
         gestureRecognizers.removeAll { $0 === recognizer }
         if recognizer.view === self { recognizer.view = nil }

@@ -29,6 +29,7 @@ public struct SnapshotStrategy<Value> {
     /// Makes the snapshot of a value.
     public var snapshot: (Value) throws -> Snapshot
 
+    /// A strategy that makes its snapshot with `snapshot` and compares images within `options`.
     public init(options: DiffOptions = .exact, snapshot: @escaping (Value) throws -> Snapshot) {
         self.options = options
         self.snapshot = snapshot

@@ -5,6 +5,7 @@ import Foundation
 public struct FontError: Error, CustomStringConvertible, Equatable, Sendable {
     public let description: String
 
+    /// An error whose description is `description`.
     public init(_ description: String) {
         self.description = description
     }

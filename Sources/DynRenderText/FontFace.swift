@@ -10,6 +10,7 @@ import DynRenderGeometry
 public final class FontFace: @unchecked Sendable {
     /// The font file and face index this face was read from.
     public let path: String
+    /// The face's index within the file (0 unless the file is a collection).
     public let index: Int
     /// The family name the font gives itself.
     public let familyName: String
@@ -172,6 +173,7 @@ public final class FontFace: @unchecked Sendable {
 /// A string shaped by HarfBuzz: glyphs in visual (left-to-right) order, positioned in font units
 /// from the pen origin, y down.
 public struct ShapedText: Equatable, Sendable {
+    /// One glyph of the shaped text.
     public struct Glyph: Equatable, Sendable {
         /// The glyph's index in the font (0 is .notdef, drawn for characters the font lacks).
         public var id: UInt32
@@ -181,6 +183,7 @@ public struct ShapedText: Equatable, Sendable {
         public var cluster: Int
     }
 
+    /// The glyphs, in visual order.
     public var glyphs: [Glyph]
     /// The pen's total advance, font units.
     public var advance: Double

@@ -16,6 +16,7 @@ public final class FontLibrary: @unchecked Sendable {
     private var faces: [FontResolver.Location: FontFace] = [:]
     private var families: [FontDescriptor.Source: Result<FontResolver.Location, FontError>] = [:]
 
+    /// An empty library; faces are loaded when first asked for.
     public init() {}
 
     deinit {
@@ -68,10 +69,13 @@ public final class FontLibrary: @unchecked Sendable {
 
 /// A shaped line in points: what the rasteriser fills and what a label measures.
 public struct TextLayoutRun: Sendable {
+    /// The face the line is set in.
     public let face: FontFace
+    /// The line shaped by HarfBuzz, in font units.
     public let shaped: ShapedText
     /// Em size, points.
     public let size: Double
+    /// Points added after every glyph.
     public let letterSpacing: Double
 
     /// Points per font unit.
@@ -88,10 +92,13 @@ public struct TextLayoutRun: Sendable {
 
     /// Ascender, descender and line gap at this size, points (all positive).
     public var ascender: Double { face.ascender * unitScale }
+    /// The descender at this size, points (positive).
     public var descender: Double { face.descender * unitScale }
+    /// The line gap at this size, points.
     public var lineGap: Double { face.lineGap * unitScale }
 }
 
+/// Checking the fonts a frame names before it is drawn.
 extension DisplayList {
     /// Throws `DisplayListLimitError` (field `shapes[i].font`) for the first text entry whose font
     /// is not installed or cannot be read: checked before a frame is drawn, so a missing font is

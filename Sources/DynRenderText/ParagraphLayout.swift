@@ -18,15 +18,19 @@ public enum LineBreakMode: Sendable {
 public struct ParagraphLayout: Sendable {
     /// One laid-out line: its text and its advance width, points.
     public struct Line: Equatable, Sendable {
+        /// The line's text, trailing spaces removed.
         public var text: String
+        /// The line's width, points.
         public var width: Double
 
+        /// A line of `text`, `width` points wide.
         public init(text: String, width: Double) {
             self.text = text
             self.width = width
         }
     }
 
+    /// The lines, top to bottom.
     public let lines: [Line]
     /// Ascender, descender and line gap of the font at its size, points (positive).
     public let ascender: Double, descender: Double, lineGap: Double

@@ -2,9 +2,11 @@ import DynRender
 
 /// `UIAction`: a closure a control calls (what replaces target–action on Linux).
 public struct UIAction {
+    /// The action's title (unused by dynrender's drawing).
     public let title: String
     let handler: (UIAction) -> Void
 
+    /// An action that calls `handler` with itself.
     public init(title: String = "", handler: @escaping (UIAction) -> Void) {
         self.title = title
         self.handler = handler
@@ -13,12 +15,18 @@ public struct UIAction {
 
 /// `UIControl`: the events a control sends.
 public enum UIControl {
+    /// `UIControl.Event`: what a control reports; dynrender's buttons send `.touchUpInside` and
+    /// `.primaryActionTriggered`.
     public struct Event: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// A finger went down in the control.
         public static let touchDown = Event(rawValue: 1 << 0)
+        /// A finger lifted inside the control: a tap.
         public static let touchUpInside = Event(rawValue: 1 << 6)
+        /// The control's value changed.
         public static let valueChanged = Event(rawValue: 1 << 12)
+        /// The control's primary action fired (a button's is its touch up inside).
         public static let primaryActionTriggered = Event(rawValue: 1 << 13)
     }
 
@@ -27,13 +35,18 @@ public enum UIControl {
     public struct State: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// The plain state, the one dynrender draws.
         public static let normal = State([])
+        /// A finger is down in the control.
         public static let highlighted = State(rawValue: 1 << 0)
+        /// The control ignores touches.
         public static let disabled = State(rawValue: 1 << 1)
+        /// The control is selected.
         public static let selected = State(rawValue: 1 << 2)
     }
 }
 
+/// UIButton's action and title methods.
 extension Button {
     /// `UIButton.addAction(_:for:)`: `.touchUpInside` and `.primaryActionTriggered` (a button's
     /// primary action is its touch up inside); any other event stops with a message naming it.
@@ -62,8 +75,11 @@ extension Button {
 /// scene's size, for the scene whose timeline is running on this thread (3 and 390 × 844 pt, an
 /// iPhone's, when none is).
 public final class UIScreen {
+    /// The screen of the running scene.
     public static let main = UIScreen()
 
+    /// Pixels per point of the render in progress (3 when no scene is running).
     public var scale: CGFloat { CGFloat(Scene.running?.renderScale ?? 3) }
+    /// The running scene's canvas, points (390 × 844 when no scene is running).
     public var bounds: CGRect { CGRect(origin: .zero, size: Scene.running?.size ?? CGSize(width: 390, height: 844)) }
 }

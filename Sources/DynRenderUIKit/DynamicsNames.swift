@@ -43,6 +43,7 @@ public typealias UIFloatRange = FloatRange
 /// `UIBezierPath`.
 public typealias UIBezierPath = BezierPath
 
+/// UIKit's animator made for a view.
 extension DynamicAnimator {
     /// `UIDynamicAnimator(referenceView:)`: an animator in `view`'s bounds coordinates, for items
     /// that are its subviews. The scene `view` is in steps it with its own animator; its
@@ -55,6 +56,7 @@ extension DynamicAnimator {
     }
 }
 
+/// UIKit's animator for items of one's own.
 extension DynamicAnimator {
     /// `UIDynamicAnimator()`: an animator for items of your own (`UIDynamicItem` adopters) in
     /// their own coordinates, with no reference bounds. Nothing steps it for you: call

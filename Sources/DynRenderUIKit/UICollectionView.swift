@@ -4,7 +4,9 @@ import Foundation
 /// `UICollectionViewDataSource`: how many items, and the cell for each.
 public protocol UICollectionViewDataSource: AnyObject {
     func numberOfSections(in collectionView: UICollectionView) -> Int
+    /// How many items `section` holds.
     func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
+    /// The cell that shows the item at `indexPath`, configured.
     func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell
 }
 
@@ -15,10 +17,12 @@ extension UICollectionViewDataSource {
 
 /// `UICollectionViewDelegate`: told when a tap selects a cell.
 public protocol UICollectionViewDelegate: AnyObject {
+    /// A tap selected the item at `indexPath`.
     func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath)
 }
 
 extension UICollectionViewDelegate {
+    /// Does nothing: implement it to hear about selections.
     public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {}
 }
 
@@ -56,7 +60,9 @@ open class UICollectionViewCell: UIView {
 open class UICollectionView: UIView {
     /// The engine: layout, scrolling, selection, drawing.
     public let engine: CollectionView
+    /// Supplies the item counts and cells; held weakly, as UIKit does. Setting it reloads the data.
     public weak var dataSource: UICollectionViewDataSource? { didSet { needsReload = true } }
+    /// Told about selections; held weakly, as UIKit does.
     public weak var delegate: UICollectionViewDelegate?
     /// Whether a tap toggles a cell's selection among several (default false: a tap selects).
     public var allowsMultipleSelection = false
@@ -65,6 +71,7 @@ open class UICollectionView: UIView {
     private var cells: [IndexPath: UICollectionViewCell] = [:]
     private var needsReload = true
 
+    /// A collection view at `frame` whose cells `layout` places.
     public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
         engine = CollectionView(frame: frame, collectionViewLayout: layout, itemCounts: [])
         super.init(frame: frame)
@@ -87,6 +94,7 @@ open class UICollectionView: UIView {
         get { engine.contentOffset }
         set { engine.setContentOffset(newValue) }
     }
+    /// The size of all the content, points, as the layout computes it.
     public var contentSize: CGSize { syncEngine(); return engine.contentSize }
     /// The finger that scrolls the content.
     public var panGestureRecognizer: PanGestureRecognizer { engine.panGestureRecognizer }
@@ -121,19 +129,24 @@ open class UICollectionView: UIView {
         cells = [:]
     }
 
+    /// How many sections the data source reports.
     public var numberOfSections: Int { syncEngine(); return engine.numberOfSections }
 
+    /// How many items the data source reports for `section`.
     public func numberOfItems(inSection section: Int) -> Int { syncEngine(); return engine.numberOfItems(inSection: section) }
 
     /// The item under `point` (content coordinates).
     public func indexPathForItem(at point: CGPoint) -> IndexPath? { syncEngine(); return engine.indexPathForItem(at: point) }
 
+    /// The selected items' index paths.
     public var indexPathsForSelectedItems: [IndexPath]? { engine.indexPathsForSelectedItems }
 
+    /// Selects the item at `indexPath` (nil selects nothing).
     public func selectItem(at indexPath: IndexPath?) {
         if let indexPath { engine.selectItem(at: indexPath) }
     }
 
+    /// Deselects the item at `indexPath`.
     public func deselectItem(at indexPath: IndexPath) { engine.deselectItem(at: indexPath) }
 
     // MARK: - Hosting the engine

@@ -9,6 +9,7 @@ import Foundation
 open class UIViewController {
     private var loadedView: UIView?
 
+    /// A view controller whose view is loaded when first asked for.
     public init() {}
 
     /// There are no nibs here: the same as `init()`.
@@ -31,6 +32,7 @@ open class UIViewController {
         set { loadedView = newValue }
     }
 
+    /// Whether `view` has been loaded.
     public var isViewLoaded: Bool { loadedView != nil }
 
     /// A title, for the app's own use.
@@ -50,10 +52,15 @@ open class UIViewController {
         viewDidLoad()
     }
 
+    /// Called once the view is loaded; override it to build the view's contents, as in UIKit.
     open func viewDidLoad() {}
+    /// Called before the view first appears in a scene.
     open func viewWillAppear(_ animated: Bool) {}
+    /// Called after the view first appears in a scene.
     open func viewDidAppear(_ animated: Bool) {}
+    /// Called before every layout pass of the view.
     open func viewWillLayoutSubviews() {}
+    /// Called after every layout pass of the view.
     open func viewDidLayoutSubviews() {}
 }
 
@@ -77,6 +84,7 @@ final class ControllerRootView: UIView {
     }
 }
 
+/// Hosting a view controller full screen.
 extension Scene {
     /// A scene of `size` points hosting `rootViewController` (see `host(_:)`).
     public convenience init(size: CGSize, rootViewController: UIViewController) {

@@ -1,18 +1,27 @@
 import DynRender
 
+/// UIKit's view-animation class methods and options.
 extension View {
     /// `UIView.AnimationOptions`: the timing curves are honoured; `.repeat` and `.autoreverse`
     /// are refused at the call (a message naming them); the rest change nothing here.
     public struct AnimationOptions: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// Accepted; changes nothing here (scripted touches reach views during animations anyway).
         public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
+        /// Accepted; animations always start from the current state here.
         public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
+        /// Refused at the call with a message: repeating animations are not supported.
         public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
+        /// Refused at the call with a message: reversing animations are not supported.
         public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
+        /// Slow in and out: the default curve.
         public static let curveEaseInOut = AnimationOptions(rawValue: 0 << 16)
+        /// Slow in, then fast.
         public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
+        /// Fast, then slow out.
         public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
+        /// The same speed throughout.
         public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
 
         var curve: TimingCurve {

@@ -31,6 +31,7 @@ public typealias UILongPressGestureRecognizer = LongPressGestureRecognizer
 /// scrolling finger's).
 public typealias UIPanGestureRecognizer = ViewPanGestureRecognizer
 
+/// UIKit's names for gesture types.
 extension GestureRecognizer {
     /// `UIGestureRecognizer.State`.
     public typealias State = GestureState

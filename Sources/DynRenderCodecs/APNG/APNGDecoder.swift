@@ -25,6 +25,7 @@ public struct APNGDecoder: Sendable {
     /// error, not an exhausted machine.
     public static let maximumDecodedPixels = GIFDecoder.maximumDecodedPixels
 
+    /// A decoder; it holds no state, so one can read any number of files.
     public init() {}
 
     /// Whether `bytes` is a PNG with an animation control chunk before its image data.
@@ -37,6 +38,8 @@ public struct APNGDecoder: Sendable {
         return false
     }
 
+    /// The animation in `bytes`, every frame composited onto the canvas, or a `CodecError` with one
+    /// line saying what is wrong or which limit the file passes.
     public func decode(_ bytes: [UInt8]) throws -> DecodedAPNG {
         var header: [UInt8]?
         var tables: [[UInt8]] = []  // PLTE and tRNS, copied into every frame's PNG

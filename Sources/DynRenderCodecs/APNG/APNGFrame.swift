@@ -3,6 +3,7 @@ import DynRenderPixels
 /// How long APNG frames last: milliseconds, at least 11, since browsers show delays of 10 ms or
 /// less as 100 ms.
 public enum APNGTiming {
+    /// APNG's clock as dynrender writes it: milliseconds, at least 11 a frame.
     public static let clock = AnimationTiming(ticksPerSecond: 1000, minimumDelay: 11)
 }
 

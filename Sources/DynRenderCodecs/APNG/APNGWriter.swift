@@ -9,7 +9,9 @@ import DynRenderPixels
 /// The file appears only when complete (`AtomicFile`); the frame count in `acTL`, known only at
 /// the end, is written then.
 public final class APNGWriter: AnimationSink {
+    /// Canvas width, pixels.
     public let width: Int
+    /// Canvas height, pixels.
     public let height: Int
     /// How frames are stored (RGB or RGBA, libpng settings).
     public let settings: APNGSettings
@@ -44,6 +46,8 @@ public final class APNGWriter: AnimationSink {
     /// Compression needs no state: the settings serve every thread.
     public func makeCompressor() -> APNGSettings { settings }
 
+    /// Encodes `block` as an APNG frame (the changed rectangle, blended over the frame before where
+    /// that is smaller); any thread may call it.
     public func compress(_ block: AnimationBlock, with settings: APNGSettings) throws -> APNGFrame {
         try block.encodedForAPNG(settings)
     }

@@ -10,9 +10,13 @@ public protocol AnimationSink: AnyObject {
     associatedtype Compressor
     /// The format's clock.
     static var timing: AnimationTiming { get }
+    /// Canvas width, pixels.
     var width: Int { get }
+    /// Canvas height, pixels.
     var height: Int { get }
+    /// A new compressor, for one thread.
     func makeCompressor() throws -> Compressor
+    /// Compresses `block` with `compressor`; the same block gives the same bytes on any thread.
     func compress(_ block: AnimationBlock, with compressor: Compressor) throws -> Compressed
     /// Writes the next block.
     func append(_ compressed: Compressed) throws
@@ -26,10 +30,12 @@ public protocol AnimationSink: AnyObject {
 /// merging, changed regions) feeding the sink's compression and file. `GIFEncoder` and
 /// `APNGEncoder` are this with their sinks; the renderer uses the same pieces on two threads.
 public final class AnimationEncoder<Sink: AnimationSink> {
+    /// The file format's writer that receives the blocks.
     public let sink: Sink
     private var sequencer: FrameSequencer
     private let compressor: Sink.Compressor
 
+    /// An encoder writing through `sink`, whose canvas size it takes.
     public init(sink: Sink) throws {
         self.sink = sink
         sequencer = FrameSequencer(width: sink.width, height: sink.height, timing: Sink.timing)
@@ -45,7 +51,9 @@ public final class AnimationEncoder<Sink: AnimationSink> {
         sink.cancel()
     }
 
+    /// Canvas width, pixels.
     public var width: Int { sink.width }
+    /// Canvas height, pixels.
     public var height: Int { sink.height }
 
     /// Adds a frame shown from `time` (seconds) until the next frame's time. `change` says how it

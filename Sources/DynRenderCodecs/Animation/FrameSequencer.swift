@@ -14,9 +14,12 @@ public enum FrameChange: Equatable, Sendable {
 /// The clock of an animation format: delays are whole ticks, and shorter than `minimumDelay`
 /// ticks is not shown as written (browsers slow such frames to 100 ms).
 public struct AnimationTiming: Equatable, Sendable {
+    /// Ticks in a second: 100 for GIF (centiseconds), 1000 for APNG (milliseconds).
     public let ticksPerSecond: Int
+    /// The shortest delay, ticks, that players show as written.
     public let minimumDelay: Int
 
+    /// A clock of `ticksPerSecond` whose delays are at least `minimumDelay` ticks.
     public init(ticksPerSecond: Int, minimumDelay: Int) {
         self.ticksPerSecond = ticksPerSecond
         self.minimumDelay = minimumDelay
@@ -60,8 +63,11 @@ public struct AnimationBlock {
 ///
 /// Memory is constant in the number of frames: the last frame emitted and at most two queued.
 public struct FrameSequencer {
+    /// Canvas width, pixels.
     public let width: Int
+    /// Canvas height, pixels.
     public let height: Int
+    /// The format's clock, which delays are rounded to.
     public let timing: AnimationTiming
     /// The last image emitted, which the next block is diffed against.
     private var lastEmitted: RGBAImage?
@@ -71,6 +77,7 @@ public struct FrameSequencer {
     private var queued: [(image: RGBAImage, start: Int, region: PixelRect??)] = []
     private var lastTime = -Double.infinity
 
+    /// A sequencer for frames of `width` × `height` pixels on `timing`'s clock.
     public init(width: Int, height: Int, timing: AnimationTiming) {
         self.width = width
         self.height = height

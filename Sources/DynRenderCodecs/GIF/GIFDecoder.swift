@@ -5,6 +5,7 @@ import DynRenderPixels
 public struct DecodedGIF: Sendable {
     /// Screen size, pixels.
     public var width: Int
+    /// Logical screen height, pixels.
     public var height: Int
     /// Every image block composited onto the screen (RGBA; pixels never drawn stay transparent).
     public var frames: [RGBAImage]
@@ -32,12 +33,16 @@ public struct GIFDecoder: Sendable {
     /// 400 frames fits.
     public static let maximumDecodedPixels = 512 * 1024 * 1024
 
+    /// A decoder; it holds no state.
     public init() {}
 
+    /// Reads and decodes the GIF file at `path`.
     public func read(_ path: String) throws -> DecodedGIF {
         try decode(FileReader.read(path))
     }
 
+    /// Every frame of the GIF in `data` as a viewer shows it, with its delay, or a `CodecError`
+    /// naming the problem or the limit the file passes.
     public func decode(_ data: [UInt8]) throws -> DecodedGIF {
         let source = ByteSource(data)
         var status: Int32 = 0

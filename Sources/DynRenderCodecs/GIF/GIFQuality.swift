@@ -15,6 +15,8 @@ public struct GIFQuality: Equatable, Sendable {
     /// The largest lossiness: any colour may stand for any other.
     public static let maximumLossiness = 442
 
+    /// Quality settings: ordered dithering on or off (default off) and `lossiness` from 0 (the
+    /// default, lossless LZW) to `maximumLossiness`.
     public init(dithers: Bool = false, lossiness: Int = 0) {
         self.dithers = dithers
         self.lossiness = lossiness

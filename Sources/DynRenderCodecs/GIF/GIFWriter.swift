@@ -2,7 +2,9 @@
 /// and the file appears only when complete (`AtomicFile`). What to write is decided by
 /// `FrameSequencer`.
 public final class GIFWriter: AnimationSink {
+    /// Canvas width, pixels.
     public let width: Int
+    /// Canvas height, pixels.
     public let height: Int
     /// Dithering and lossiness.
     public let quality: GIFQuality
@@ -46,6 +48,7 @@ public final class GIFWriter: AnimationSink {
         try GIFBlockCompressor(width: width, height: height, quality: quality)
     }
 
+    /// Quantises and LZW-compresses `block` into a GIF image block; any thread may call it.
     public func compress(_ block: AnimationBlock, with compressor: GIFBlockCompressor) throws -> [UInt8] {
         try compressor.compress(block)
     }

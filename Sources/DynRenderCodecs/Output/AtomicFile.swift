@@ -78,6 +78,7 @@ public final class AtomicFile {
         byteCount += bytes.count
     }
 
+    /// Appends `bytes` to the temporary file (buffered).
     public func write(_ bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { try write($0) }
     }

@@ -9,6 +9,7 @@ import Darwin
 public struct OutputError: Error, CustomStringConvertible, Equatable {
     public let description: String
 
+    /// An error whose description is `description`.
     public init(_ description: String) {
         self.description = description
     }
@@ -23,6 +24,7 @@ public struct OutputError: Error, CustomStringConvertible, Equatable {
 public struct CodecError: Error, CustomStringConvertible, Equatable {
     public let description: String
 
+    /// An error whose description is `description`.
     public init(_ description: String) {
         self.description = description
     }

@@ -3,6 +3,7 @@ import DynRenderPixels
 
 /// A decoded PNG: its pixels as 8-bit RGBA, and whether the file itself stored alpha.
 public struct DecodedPNG: Sendable {
+    /// The pixels, 8-bit straight-alpha RGBA.
     public var image: RGBAImage
     /// False for RGB and grey files without transparency (what `PNGEncoder` writes for opaque images).
     public var fileHasAlpha: Bool
@@ -15,8 +16,11 @@ public struct PNGDecoder: Sendable {
     /// Largest image accepted, pixels, so a hostile header cannot demand gigabytes.
     public static let maximumPixelCount = 256 * 1024 * 1024
 
+    /// A decoder; it holds no state.
     public init() {}
 
+    /// The PNG in `data` as 8-bit RGBA, or a `CodecError` (corrupt data, or over
+    /// `maximumPixelCount`).
     public func decode(_ data: [UInt8]) throws -> DecodedPNG {
         do {
             let decoded = try PNGReader.decode(data, maximumSide: Int(Int32.max), maximumPixels: Self.maximumPixelCount)

@@ -18,6 +18,7 @@ public struct PNGEncoder: Sendable {
 
     /// zlib compression level, 0 (store) … 9 (smallest). Default 6, zlib's own default.
     public var compressionLevel: Int
+    /// Whether the file stores alpha: when needed (default), always, or never.
     public var alpha: AlphaChannel
     /// PNG row filters libpng may choose from, a `PNG_FILTER_*` mask. Default None, Sub and Up:
     /// measured on the shared workloads' frames (780×1688 px, levels 1, 6 and 9) the files are

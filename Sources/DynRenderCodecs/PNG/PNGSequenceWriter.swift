@@ -16,10 +16,12 @@ import DynRenderPixels
 /// `finish()`. A destination that already holds a dynrender sequence is replaced; one holding
 /// anything else is refused, so a mistyped `--png-dir` can never delete a user's files.
 public final class PNGSequenceWriter {
+    /// The destination directory.
     public let directory: String
     private let encoder: PNGEncoder
     private let digits: Int
     private var temporary: String?
+    /// Frames written so far.
     public private(set) var frameCount = 0
     private var times: [Double] = []
     private var pixelSize: (width: Int, height: Int)?

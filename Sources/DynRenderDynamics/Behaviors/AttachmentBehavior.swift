@@ -18,11 +18,16 @@ public final class AttachmentBehavior: DynamicBehavior {
         case standard, sliding(axis: Vector2), limit, fixed, pin
     }
 
+    /// What an attachment holds to: another item, or a fixed anchor point (UIKit's
+    /// `UIAttachmentBehaviorType`).
     public enum AttachedBehaviorType: Sendable {
+        /// Two items held to each other.
         case items
+        /// An item held to an anchor point in the reference coordinate system.
         case anchor
     }
 
+    /// Whether this attachment joins two items or an item and an anchor; fixed when it is made.
     public let attachedBehaviorType: AttachedBehaviorType
     let joining: Joining
     /// Rotation of item 2 relative to item 1 (or of the item, for anchors) at creation.

@@ -4,23 +4,31 @@ import DynRenderGeometry
 /// Told when items start and stop touching each other or a boundary (UIKit's
 /// `UICollisionBehaviorDelegate`). The boundary identifier is nil for the reference bounds.
 public protocol CollisionBehaviorDelegate: AnyObject {
+    /// `item1` and `item2` started touching at `point` (reference coordinates).
     func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem,
                            with item2: DynamicItem, at point: CGPoint)
+    /// `item1` and `item2` stopped touching.
     func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item1: DynamicItem,
                            with item2: DynamicItem)
+    /// `item` started touching the boundary `identifier` (nil: the reference bounds) at `point`.
     func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem,
                            withBoundaryIdentifier identifier: AnyHashable?, at point: CGPoint)
+    /// `item` stopped touching the boundary `identifier` (nil: the reference bounds).
     func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: DynamicItem,
                            withBoundaryIdentifier identifier: AnyHashable?)
 }
 
 extension CollisionBehaviorDelegate {
+    /// Does nothing: implement only the contacts you need.
     public func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem,
                                   with item2: DynamicItem, at point: CGPoint) {}
+    /// Does nothing: implement only the contacts you need.
     public func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item1: DynamicItem,
                                   with item2: DynamicItem) {}
+    /// Does nothing: implement only the contacts you need.
     public func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem,
                                   withBoundaryIdentifier identifier: AnyHashable?, at point: CGPoint) {}
+    /// Does nothing: implement only the contacts you need.
     public func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: DynamicItem,
                                   withBoundaryIdentifier identifier: AnyHashable?) {}
 }
@@ -34,8 +42,11 @@ public final class CollisionBehavior: ItemListBehavior {
     public struct Mode: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// Items collide with each other.
         public static let items = Mode(rawValue: 1 << 0)
+        /// Items collide with the boundaries (the reference bounds, lines and paths).
         public static let boundaries = Mode(rawValue: 1 << 1)
+        /// Items collide with each other and with the boundaries: the default.
         public static let everything = Mode(rawValue: .max)
     }
 
@@ -52,6 +63,7 @@ public final class CollisionBehavior: ItemListBehavior {
     /// The insets applied to the reference bounds when they are a boundary; positive shrinks.
     public private(set) var referenceBoundsInsets = EdgeInsets.zero
 
+    /// Told when contacts begin and end; held weakly, as UIKit does.
     public weak var collisionDelegate: CollisionBehaviorDelegate?
 
     private var boundaries: [(identifier: AnyHashable, path: BezierPath)] = [] {
@@ -92,11 +104,14 @@ public final class CollisionBehavior: ItemListBehavior {
         boundaries.first { $0.identifier == identifier }?.path
     }
 
+    /// Removes the boundary added under `identifier`, if there is one.
     public func removeBoundary(withIdentifier identifier: AnyHashable) {
         boundaries.removeAll { $0.identifier == identifier }
         parametersDidChange()
     }
 
+    /// Removes every boundary added by identifier (the reference-bounds boundary stays while
+    /// `translatesReferenceBoundsIntoBoundary` is true).
     public func removeAllBoundaries() {
         boundaries.removeAll()
         parametersDidChange()

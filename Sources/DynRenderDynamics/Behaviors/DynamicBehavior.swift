@@ -18,6 +18,8 @@ open class DynamicBehavior {
     /// its joints' warm-starting keys.
     var solverID = 0
 
+    /// A behaviour that does nothing by itself: compose one from child behaviours
+    /// (`addChildBehavior(_:)`) and an `action`.
     public init() {}
 
     /// Adds a child; a behaviour already among the children is ignored.
@@ -86,6 +88,7 @@ open class ItemListBehavior: DynamicBehavior {
     /// The items, in the order they were added.
     public private(set) var items: [DynamicItem]
 
+    /// A behaviour acting on `items` (none by default; add them with `addItem(_:)`).
     public init(items: [DynamicItem] = []) {
         self.items = []
         super.init()
@@ -101,6 +104,7 @@ open class ItemListBehavior: DynamicBehavior {
         dynamicAnimator?.behaviorTreeDidChange()
     }
 
+    /// Stops acting on `item`; nothing happens if it was not one of the items.
     public func removeItem(_ item: DynamicItem) {
         items.removeAll { $0 === item }
         dynamicAnimator?.behaviorTreeDidChange()

@@ -7,6 +7,7 @@ import DynRenderGeometry
 /// continuous push), or changes its velocity by 100 pt/s at once (an instantaneous push). An item of
 /// mass m = density·w·h/10⁴ gets a = 100·magnitude/m.
 public final class PushBehavior: ItemListBehavior {
+    /// How a push acts: for as long as it is active, or once.
     public enum Mode: Sendable {
         /// A constant force, applied every step while `active`.
         case continuous
@@ -14,6 +15,7 @@ public final class PushBehavior: ItemListBehavior {
         case instantaneous
     }
 
+    /// Whether the push is continuous or instantaneous; fixed when it is made.
     public let mode: Mode
 
     /// Whether the push acts. Default true. Set it true again to repeat an instantaneous push.
@@ -31,6 +33,8 @@ public final class PushBehavior: ItemListBehavior {
 
     private var targetOffsets: [ObjectIdentifier: Offset] = [:]
 
+    /// A push on `items`, inactive until given a direction and magnitude (`setAngle(_:magnitude:)`
+    /// or `pushDirection`); an instantaneous push acts once, at the next step.
     public init(items: [DynamicItem], mode: Mode) {
         self.mode = mode
         super.init(items: items)
@@ -48,6 +52,9 @@ public final class PushBehavior: ItemListBehavior {
         set { setAngle(angle, magnitude: newValue) }
     }
 
+    /// Points the push at `angle` radians (0 is +x, π/2 is down, as y grows downwards) with
+    /// `magnitude` (1 gives a 100 × 100 pt item of density 1 an acceleration of 100 pt/s², or a
+    /// velocity change of 100 pt/s for an instantaneous push).
     public func setAngle(_ angle: CGFloat, magnitude: CGFloat) {
         pushDirection = CGVector(dx: CGFloat(DeterministicMath.cos(Double(angle)) * Double(magnitude)),
                                  dy: CGFloat(DeterministicMath.sin(Double(angle)) * Double(magnitude)))
@@ -59,6 +66,8 @@ public final class PushBehavior: ItemListBehavior {
         targetOffsets[ObjectIdentifier(item)] ?? .zero
     }
 
+    /// Makes the push act on `item` at `offset` from its centre, in the item's own frame, so it
+    /// also turns the item.
     public func setTargetOffsetFromCenter(_ offset: Offset, for item: DynamicItem) {
         targetOffsets[ObjectIdentifier(item)] = offset
         parametersDidChange()

@@ -8,6 +8,7 @@ import DynRenderGeometry
 /// `SnapBehavior.frequency` (3 Hz) and damping ratio `damping`, so the default 0.5 overshoots by
 /// about 16 % and settles within about half a second.
 public final class SnapBehavior: DynamicBehavior {
+    /// The item pulled to the snap point.
     public let item: DynamicItem
     /// The point the item's centre is pulled to, reference coordinates.
     public var snapPoint: CGPoint {
@@ -21,6 +22,7 @@ public final class SnapBehavior: DynamicBehavior {
     /// Frequency of the snap's springs, Hz.
     public static let frequency = 3.0
 
+    /// Pulls `item` to `point` (reference coordinates) with a damped spring and turns it upright.
     public init(item: DynamicItem, snapTo point: CGPoint) {
         self.item = item
         self.snapPoint = point

@@ -45,6 +45,7 @@ public final class FieldBehavior: ItemListBehavior {
                                _ charge: CGFloat, _ deltaTime: TimeInterval) -> CGVector)
     }
 
+    /// Which field this is, with its own parameters.
     public let kind: Kind
     /// Where the field is centred, reference coordinates. Default (0, 0).
     public var position = CGPoint.zero { didSet { parametersDidChange() } }
@@ -64,38 +65,54 @@ public final class FieldBehavior: ItemListBehavior {
     }
     private var noise = GradientNoise(seed: 0)
 
+    /// A field of `kind`, acting everywhere (`region` `.infinite`) at strength 1 until configured.
     public init(kind: Kind) {
         self.kind = kind
         super.init()
     }
 
+    /// A uniform field accelerating items along `direction` (strength 1 and a unit vector: 1 000
+    /// pt/s², like gravity).
     public static func linearGravityField(direction: CGVector) -> FieldBehavior {
         let field = FieldBehavior(kind: .linearGravity)
         field.direction = direction
         return field
     }
+    /// A field pulling items towards `position`, weaker with distance by `falloff`.
     public static func radialGravityField(position: CGPoint) -> FieldBehavior {
         let field = FieldBehavior(kind: .radialGravity)
         field.position = position
         return field
     }
+    /// A field pulling items towards its position like a spring: a force proportional to the
+    /// distance.
     public static func springField() -> FieldBehavior { FieldBehavior(kind: .spring) }
+    /// A field that slows items, a force against their velocity.
     public static func dragField() -> FieldBehavior { FieldBehavior(kind: .drag) }
+    /// A field that drives items to the velocity `direction`, points per second.
     public static func velocityField(direction: CGVector) -> FieldBehavior {
         let field = FieldBehavior(kind: .velocity)
         field.direction = direction
         return field
     }
+    /// A field turning items around its position, a force across the line to it.
     public static func vortexField() -> FieldBehavior { FieldBehavior(kind: .vortex) }
     /// `smoothness` 0 (noisy) … 1 (smooth); `animationSpeed` in Hz (0 is a still field).
     public static func noiseField(smoothness: CGFloat, animationSpeed: CGFloat) -> FieldBehavior {
         FieldBehavior(kind: .noise(smoothness: Double(smoothness), animationSpeed: Double(animationSpeed)))
     }
+    /// A noise field whose force also grows with an item's speed: `smoothness` 0 (noisy) … 1
+    /// (smooth), `animationSpeed` in Hz.
     public static func turbulenceField(smoothness: CGFloat, animationSpeed: CGFloat) -> FieldBehavior {
         FieldBehavior(kind: .turbulence(smoothness: Double(smoothness), animationSpeed: Double(animationSpeed)))
     }
+    /// A field that pushes items by their `charge`: like charges repel from its position.
     public static func electricField() -> FieldBehavior { FieldBehavior(kind: .electric) }
+    /// A field that turns moving charged items, a force across their velocity in proportion to
+    /// their `charge`.
     public static func magneticField() -> FieldBehavior { FieldBehavior(kind: .magnetic) }
+    /// A field computed by `evaluationBlock` from the field, an item's position, velocity, mass and
+    /// charge and the time, returning an acceleration in pt/s².
     public static func field(evaluationBlock: @escaping @Sendable (FieldBehavior, CGPoint, CGVector, CGFloat, CGFloat,
                                                                     TimeInterval) -> CGVector) -> FieldBehavior {
         FieldBehavior(kind: .custom(evaluationBlock))

@@ -11,8 +11,11 @@ public indirect enum Region: Sendable {
     case circle(radius: Double)
     /// A rectangle of this size, points, centred on the position.
     case rectangle(width: Double, height: Double)
+    /// Every point not in the region.
     case inverse(Region)
+    /// Every point in either region.
     case union(Region, Region)
+    /// Every point in both regions.
     case intersection(Region, Region)
     /// The points of the first region that are not in the second.
     case difference(Region, Region)
@@ -22,8 +25,11 @@ public indirect enum Region: Sendable {
     /// A rectangle of `size` points (UIKit's `UIRegion(size:)`).
     public init(size: CGSize) { self = .rectangle(width: Double(size.width), height: Double(size.height)) }
 
+    /// The points outside this region (UIKit's `inverse()`).
     public func inverse() -> Region { .inverse(self) }
+    /// The points in this region or in `other` (UIKit's `union(with:)`).
     public func union(with other: Region) -> Region { .union(self, other) }
+    /// The points in both this region and `other` (UIKit's `intersection(with:)`).
     public func intersection(with other: Region) -> Region { .intersection(self, other) }
     /// `other` minus this region (UIKit's `difference(from:)`).
     public func difference(from other: Region) -> Region { .difference(other, self) }

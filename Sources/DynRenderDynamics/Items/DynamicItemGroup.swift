@@ -8,6 +8,7 @@ import DynRenderGeometry
 /// and its centre is that rectangle's centre; when the animator moves the group, every member's
 /// centre and rotation follow. Membership is fixed, and groups cannot be nested.
 public final class DynamicItemGroup: DynamicItem {
+    /// The members, moved together.
     public let items: [DynamicItem]
     public var center: CGPoint {
         didSet { updateMembers() }
@@ -19,6 +20,8 @@ public final class DynamicItemGroup: DynamicItem {
     /// Each member's centre and rotation in the group's frame.
     let memberPlacements: [Placement]
 
+    /// A group of `items` that behaviours move as one rigid body; an item belongs to one group at
+    /// most.
     public init(items: [DynamicItem]) {
         precondition(!items.isEmpty, "a dynamic item group needs at least one item")
         precondition(!items.contains { $0 is DynamicItemGroup }, "dynamic item groups cannot be nested")

@@ -2,9 +2,12 @@ import Foundation
 
 /// A closed range of values, UIKit's `UIFloatRange`: an attachment's allowed travel or turn.
 public struct FloatRange: Hashable, Sendable {
+    /// The smallest value, which may be `-infinity`.
     public var minimum: CGFloat
+    /// The largest value, which may be `infinity`.
     public var maximum: CGFloat
 
+    /// The values from `minimum` to `maximum`.
     public init(minimum: CGFloat, maximum: CGFloat) {
         self.minimum = minimum
         self.maximum = maximum
@@ -15,5 +18,6 @@ public struct FloatRange: Hashable, Sendable {
     /// 0…0: no travel at all.
     public static let zero = FloatRange(minimum: 0, maximum: 0)
 
+    /// Whether the range has no bound on either side (UIKit's `UIFloatRange.infinite`).
     public var isInfinite: Bool { minimum == -.infinity && maximum == .infinity }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
 #if !canImport(UIKit)
+/// UIKit's item and section accessors, on Linux where UIKit's extension does not exist.
 extension IndexPath {
     /// The index path of item `item` in section `section`, as UIKit builds them: [section, item].
     public init(item: Int, section: Int) {

@@ -43,6 +43,7 @@ public struct SolverSettings: Sendable {
     /// fastest fling, so only runaway forces — a repelling spring field, a field on an item of
     /// almost no mass — ever meet it, and they stay finite instead of reaching infinity.
     public var maximumLinearSpeed: Double = 1_000_000
+    /// The fastest any item may turn, radians per second (see `maximumLinearSpeed`).
     public var maximumAngularSpeed: Double = 100_000
 
     /// An item is still when slower than this, pt/s. 1.5 pt/s: Box2D v2's 0.01 m/s, the spec's
@@ -54,5 +55,6 @@ public struct SolverSettings: Sendable {
     /// The animator pauses once every item has been still this long, seconds. 0.5 s.
     public var timeToRest: Double = 0.5
 
+    /// dynrender's defaults, each given above.
     public init() {}
 }
