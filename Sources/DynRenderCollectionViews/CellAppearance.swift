@@ -4,6 +4,10 @@ import DynRenderPixels
 
 /// How a cell draws (the cell's `backgroundColor`, layer `cornerRadius`, border and shadow):
 /// what a headless collection view needs to turn layout attributes into display-list shapes.
+///
+/// ```swift
+/// CellAppearance(backgroundColor: SystemColors.blue, cornerRadius: 12, cornerCurve: .continuous)
+/// ```
 public struct CellAppearance: Equatable, Sendable {
     /// Straight-alpha sRGB fill.
     public var backgroundColor: RGBA8

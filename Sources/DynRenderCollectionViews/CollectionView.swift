@@ -8,6 +8,16 @@ import DynRenderPixels
 ///
 /// Time comes from the caller: `advance(to:)` moves scrolling and the layout's animators to a
 /// time in seconds; touches are reported with their times.
+///
+/// ```swift
+/// let layout = SpringyFlowLayout()
+/// layout.itemSize = CGSize(width: 80, height: 80)
+/// let grid = CollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 844),
+///                           collectionViewLayout: layout, itemCounts: [120])
+/// scene.addSubview(grid)
+/// scene.scroll(grid, at: 0.5, duration: 0.6,
+///              along: .line(from: CGPoint(x: 195, y: 700), to: CGPoint(x: 195, y: 300)))
+/// ```
 public final class CollectionView {
     /// The layout that places the cells (and, for the springy and Newtonian layouts, moves them).
     public let collectionViewLayout: CollectionViewLayout

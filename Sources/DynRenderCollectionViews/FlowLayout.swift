@@ -9,6 +9,12 @@ import DynRenderDynamics
 /// spacing can exceed the minimum; the last row of a section keeps the same columns. When only
 /// one item fits in a row it is centred. Every query works from row and column arithmetic, so a
 /// section of a million items costs no more to query than one of a hundred.
+///
+/// ```swift
+/// let layout = FlowLayout()
+/// layout.itemSize = CGSize(width: 100, height: 100)
+/// layout.minimumLineSpacing = 20
+/// ```
 open class FlowLayout: CollectionViewLayout {
     /// Points. UIKit's default is 50 × 50.
     public var itemSize = CGSize(width: 50, height: 50) { didSet { invalidateLayout() } }

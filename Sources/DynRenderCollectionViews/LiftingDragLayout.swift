@@ -9,6 +9,13 @@ import DynRenderDynamics
 /// follow `updateDragging(to:)` with spring lag (8 Hz, damping 0.6). `endDragging()` moves the
 /// anchors back to the start point, so the cells spring home; when the animator then pauses, the
 /// drag state is cleared and the cells are laid out by the flow layout again.
+///
+/// ```swift
+/// let layout = LiftingDragLayout()
+/// let grid = CollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 844),
+///                           collectionViewLayout: layout, itemCounts: [24])
+/// grid.selectItem(at: IndexPath(item: 8, section: 0))
+/// ```
 open class LiftingDragLayout: FlowLayout, DynamicAnimatorDelegate {
     /// The animator of the current drag, nil when no drag is in progress or settling.
     public private(set) var dynamicAnimator: DynamicAnimator?

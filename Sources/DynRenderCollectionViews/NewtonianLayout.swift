@@ -26,6 +26,13 @@ public enum NewtonianLayoutError: Error, Equatable, CustomStringConvertible {
 /// edges. Deleting a cell detaches it, so it falls; its cell is removed once it has left the
 /// visible bounds, or fades out if it is still visible after 2 s. Requests made while a deletion
 /// is in progress wait in a queue and run in order after it. At most 10 cells.
+///
+/// ```swift
+/// let layout = NewtonianLayout()
+/// let pile = CollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 844),
+///                           collectionViewLayout: layout, itemCounts: [0])
+/// scene.at(0.5) { try? pile.insertItems(at: [IndexPath(item: 0, section: 0)]) }
+/// ```
 open class NewtonianLayout: CollectionViewLayout {
     /// Side of the square cells, points. Default 100.
     public var itemSize: CGFloat = 100

@@ -11,6 +11,11 @@ import DynRenderDynamics
 /// `scrollResistanceDivisor`, capped at the delta. In `.tiled` mode only cells within the visible
 /// rect grown by 100 pt have springs; springs are added and removed as cells come and go, and a
 /// newcomer starts pre-offset by the latest delta. `.naive` gives every cell a spring once.
+///
+/// ```swift
+/// let layout = SpringyFlowLayout(mode: .tiled)   // springs only near the visible rect
+/// layout.itemSize = CGSize(width: 370, height: 60)
+/// ```
 open class SpringyFlowLayout: FlowLayout {
     /// Which cells get springs: all of them, or only those near the visible rect (objc.io's two
     /// versions).

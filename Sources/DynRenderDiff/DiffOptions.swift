@@ -15,6 +15,12 @@ import DynRenderPixels
 /// difference is about 0.02, one sRGB step of grey about 0.002–0.004. With `.pixelmatch` the
 /// threshold is pixelmatch's, so a suite moved from pixelmatch, Playwright or jest-image-snapshot
 /// keeps its numbers (see `DiffMetric`).
+///
+/// ```swift
+/// let strict = DiffOptions.exact
+/// let perceptual = DiffOptions(threshold: 0.02, ignoresAntialiasing: true, maximumDifferentPixels: 10)
+/// let likePlaywright = DiffOptions(threshold: 0.2, metric: .pixelmatch, ignoresAntialiasing: true)
+/// ```
 public struct DiffOptions: Equatable, Sendable {
     /// Largest distance, on `metric`'s scale, at which two pixels still count as equal. 0 with
     /// `.oklab` compares bytes; 0 with `.pixelmatch` counts every visible difference, as there.
@@ -57,6 +63,10 @@ public struct DiffOptions: Equatable, Sendable {
 }
 
 /// How the distance between two pixels is measured.
+///
+/// ```swift
+/// DiffOptions(threshold: 0.1, metric: .pixelmatch)   // pixelmatch's default threshold, its meaning
+/// ```
 public enum DiffMetric: String, CaseIterable, Equatable, Sendable {
     /// dynrender's own: the OKLab distance ΔE_OK (black to white 1), the larger of the distances
     /// composited over white and over black. The default, and what dynrender's goldens use.
@@ -77,6 +87,11 @@ public enum DiffMetric: String, CaseIterable, Equatable, Sendable {
 }
 
 /// What a comparison of two same-sized images found.
+///
+/// ```swift
+/// let summary = ImageComparison(expected: golden, actual: frame).summary
+/// print(summary.description)   // "12 of 1316640 pixels differ (0.0009 %), largest ΔE_OK 0.310, in x 70…73, y 139…141"
+/// ```
 public struct ImageDiffSummary: Equatable, Sendable {
     /// Image width, pixels.
     public let width: Int

@@ -7,6 +7,14 @@ import DynRenderPixels
 /// Fast where visual tests spend their time: identical images cost one `memcmp`; otherwise only
 /// the bounding box of changed rows and columns is visited, colours are compared as 32-bit
 /// words, and each metric's distance is inlined into the loop (see `PixelDifference`).
+///
+/// ```swift
+/// let comparison = ImageComparison(expected: golden, actual: frame,
+///                                  options: DiffOptions(threshold: 0.02), makesDiffImage: true)
+/// if !comparison.summary.passes(DiffOptions(threshold: 0.02)), let diff = comparison.diffImage {
+///     try PNGEncoder().write(diff, to: "diff.png")
+/// }
+/// ```
 public struct ImageComparison {
     /// What differs, how much and where.
     public let summary: ImageDiffSummary

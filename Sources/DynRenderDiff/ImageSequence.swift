@@ -4,6 +4,10 @@ import DynRenderPixels
 /// One side of a comparison, whatever its form: a PNG (one frame), a directory of PNGs (frames
 /// by file name, sorted), an animated GIF or an animated PNG (every frame as a viewer shows it,
 /// after compositing, with its delay).
+///
+/// ```swift
+/// let golden = try ImageSequence.load("golden.gif")   // a PNG, a folder of PNGs, a GIF or an APNG
+/// ```
 public struct ImageSequence: Sendable {
     /// Where the frames came from: one PNG, a directory of PNGs, a GIF or an APNG.
     public enum Kind: Sendable {

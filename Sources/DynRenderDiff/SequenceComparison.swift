@@ -4,6 +4,12 @@ import DynRenderPixels
 /// (frames matched by file name), GIF with GIF or with a directory (frames matched by position).
 /// Differences of structure — frame counts, names present on one side only, sizes, animation delays —
 /// are reported as differences, never as a crash.
+///
+/// ```swift
+/// let comparison = SequenceComparison(expected: try .load("before.gif"), actual: try .load("after.gif"))
+/// print(comparison.report().joined(separator: "\n"))
+/// print(comparison.json())
+/// ```
 public struct SequenceComparison {
     /// One matched pair of frames.
     public struct FrameResult {

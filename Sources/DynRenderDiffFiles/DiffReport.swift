@@ -9,6 +9,12 @@ import DynRenderPixels
 /// (actual over expected at any opacity); and a frame scrubber with play/pause at the frames'
 /// own delays for sequences and GIFs. Written by `dynrender diff A B --report DIR` and by
 /// `DynRenderTesting` beside a failing golden's images.
+///
+/// ```swift
+/// let a = try ImageSequence.load("before.gif"), b = try ImageSequence.load("after.gif")
+/// let comparison = SequenceComparison(expected: a, actual: b, makesDiffImages: true)
+/// try DiffReport(title: "before → after", comparison: comparison, expected: a, actual: b).write(to: "report")
+/// ```
 public struct DiffReport {
     /// One frame (or still) of the report.
     public struct Frame {

@@ -10,6 +10,12 @@ import DynRenderPixels
 /// `layer.masksToBounds` cut the subviews at the view's rounded, turned bounds.
 ///
 /// A group with `alpha` 1 and no `clip` draws exactly as its entries drawn one by one.
+///
+/// ```swift
+/// // The card and its title fade as one picture, cut to the card's rounded rectangle.
+/// DisplayGroup(shapes: [.rect(card), .text(title)], alpha: 0.5,
+///              clip: ClipRectangle(center: card.center, size: card.size, cornerRadius: card.cornerRadius))
+/// ```
 public struct DisplayGroup: Equatable, Sendable {
     /// The entries, back to front, groups included.
     public var shapes: [DisplayItem]

@@ -6,6 +6,14 @@ import DynRenderPixels
 /// (`shared/spec/display-list.md` and `display-list-v2.md`): a canvas in points, its scale, an
 /// opaque background, and entries (rounded rectangles, lines of text, paths, images, groups) drawn in
 /// order, later on top.
+///
+/// ```swift
+/// let card = RoundedRectangle(center: CGPoint(x: 195, y: 300), size: CGSize(width: 300, height: 180),
+///                             cornerRadius: 14, fill: RGBA8(255, 255, 255))
+/// let list = DisplayList(size: CGSize(width: 390, height: 600), scale: 2,
+///                        background: RGBA8(242, 242, 247), shapes: [.rect(card)])
+/// let image = Rasterizer().render(list).image
+/// ```
 public struct DisplayList: Equatable, Sendable {
     /// Canvas size, points.
     public var size: CGSize
@@ -58,6 +66,12 @@ public enum DisplayItem: Equatable, Sendable {
 }
 
 /// A filled rectangle with circular corners, placed by its centre and turned by a transform.
+///
+/// ```swift
+/// RoundedRectangle(center: CGPoint(x: 100, y: 100), size: CGSize(width: 80, height: 80), cornerRadius: 12,
+///                  transform: CGAffineTransform(rotationAngle: .pi / 8), fill: SystemColors.orange,
+///                  shadow: Shadow(offset: CGVector(dx: 0, dy: 4), blur: 12, color: RGBA8(0, 0, 0, 80)))
+/// ```
 public struct RoundedRectangle: Equatable, Sendable {
     /// Centre, points, y down.
     public var center: CGPoint

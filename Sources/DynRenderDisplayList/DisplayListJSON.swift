@@ -49,6 +49,11 @@ public struct DisplayListError: Error, CustomStringConvertible, Equatable {
 ///
 /// The entries' records, checks and writers are in `DisplayListJSON+Rect.swift`, `+Text`, `+Path`,
 /// `+Image` and `+Group`.
+///
+/// ```swift
+/// let line = try DisplayListJSON.encode(DisplayListFrame(index: 0, time: 0, list: list))
+/// let frame = try DisplayListJSON.decode(line, lineNumber: 1)
+/// ```
 public enum DisplayListJSON {
     /// The frame as one line of JSON (no newline). Numbers are written in their shortest exact
     /// form, so the same frame always gives the same bytes. Fails on non-finite numbers, which

@@ -5,6 +5,11 @@ import DynRenderGeometry
 /// fill a rectangle placed by its centre, turned by a transform, with optional rounded corners (a
 /// layer with `masksToBounds`) and an opacity. Edges are anti-aliased as a `RoundedRectangle` of
 /// the same geometry.
+///
+/// ```swift
+/// ImageShape(source: .file("photo.png"), center: CGPoint(x: 195, y: 130),
+///            size: CGSize(width: 390, height: 260), cornerRadius: 16)
+/// ```
 public struct ImageShape: Equatable, Sendable {
     /// Where the PNG comes from.
     public var source: ImageSource

@@ -3,6 +3,11 @@ import DynRenderGeometry
 import DynRenderPixels
 
 /// A vector path, filled and optionally stroked (`"type": "path"`): icons, chevrons, custom shapes.
+///
+/// ```swift
+/// let heart = try SVGPathData.parse("M 50 90 C 0 55 10 10 50 35 C 90 10 100 55 50 90 Z")
+/// PathShape(path: heart, fill: SystemColors.red, stroke: PathStroke(width: 2, color: RGBA8(0, 0, 0)))
+/// ```
 public struct PathShape: Equatable, Sendable {
     /// The outline in the path's own coordinates, points.
     public var path: VectorPath

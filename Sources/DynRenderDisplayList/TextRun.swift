@@ -5,6 +5,11 @@ import DynRenderPixels
 /// One line of text as the display list holds it (`"type": "text"`): the string and the font, not
 /// glyphs. The rasteriser shapes it with HarfBuzz and fills each glyph's outline, so the same entry
 /// draws the same pixels wherever the font file is the same.
+///
+/// ```swift
+/// TextRun(text: "Hello", font: .system(size: 17, weight: 600), origin: CGPoint(x: 20, y: 40),
+///         fill: RGBA8(0, 0, 0))
+/// ```
 public struct TextRun: Equatable, Sendable {
     /// One line of Unicode text; line breaks are laid out before the display list.
     public var text: String
@@ -36,6 +41,11 @@ public struct TextRun: Equatable, Sendable {
 }
 
 /// Which font, and how large: an installed family at a CSS weight, or a font file.
+///
+/// ```swift
+/// let body = FontDescriptor.preferred(.body)          // Inter, 17 pt
+/// let bold = FontDescriptor.system(size: 20, weight: 700)
+/// ```
 public struct FontDescriptor: Hashable, Sendable {
     /// Where the font's outlines come from.
     public enum Source: Hashable, Sendable {

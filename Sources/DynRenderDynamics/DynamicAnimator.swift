@@ -23,6 +23,12 @@ extension DynamicAnimatorDelegate {
 /// interpolated between the two steps around it. Wall-clock time is never read, so runs are
 /// deterministic. When every item has been still for `settings.timeToRest` the animator pauses
 /// (`isRunning` false, the delegate told); any change to its behaviours resumes it.
+///
+/// ```swift
+/// let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 390, height: 844))
+/// animator.addBehavior(GravityBehavior(items: [square]))
+/// animator.advance(to: 1.5)   // square.center is where it is 1.5 s after the start
+/// ```
 public final class DynamicAnimator {
     /// The headless reference view's bounds: the coordinate space of the items, points, y down.
     /// For a layout's animator, (0, 0) and the layout's current content size.

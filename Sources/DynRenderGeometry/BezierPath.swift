@@ -6,6 +6,13 @@ import Foundation
 /// Curves are kept as the polyline that approximates them (each cubic or quadratic segment split
 /// into `curveSegments` straight pieces), since that is all collision needs; UIKit likewise
 /// approximates boundary paths with line segments.
+///
+/// ```swift
+/// var floor = BezierPath()
+/// floor.move(to: CGPoint(x: 0, y: 700))
+/// floor.addQuadCurve(to: CGPoint(x: 390, y: 700), controlPoint: CGPoint(x: 195, y: 800))
+/// collision.addBoundary(withIdentifier: "floor", for: floor)
+/// ```
 public struct BezierPath: Equatable, Sendable {
     /// The subpaths as lists of points; `closed[i]` says whether subpath i returns to its start.
     public private(set) var subpaths: [[CGPoint]] = []

@@ -5,6 +5,11 @@ import Foundation
 ///
 /// A point maps as x' = a·x + c·y + tx, y' = b·x + d·y + ty. In UIKit's y-down coordinates a
 /// positive rotation angle turns clockwise on screen.
+///
+/// ```swift
+/// let tilt = CGAffineTransform(rotationAngle: .pi / 12).scaledBy(x: 1.1, y: 1.1)
+/// view.transform = tilt
+/// ```
 public struct CGAffineTransform: Hashable, Sendable {
     /// The matrix [a b 0; c d 0; tx ty 1], as CoreGraphics: a point (x, y) maps to (a·x + c·y + tx,
     /// b·x + d·y + ty).

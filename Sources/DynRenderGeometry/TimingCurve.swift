@@ -3,6 +3,11 @@ import Foundation
 /// An animation's pacing: progress (0…1) as a function of elapsed fraction of the duration
 /// (0…1), given by a cubic Bézier from (0, 0) to (1, 1) with two control points, as Core
 /// Animation's `CAMediaTimingFunction` and UIKit's animation curves define it.
+///
+/// ```swift
+/// let curve = TimingCurve(0.25, 0.1, 0.25, 1)   // CSS's "ease"
+/// let halfway = curve.value(at: 0.5)            // progress at half the duration
+/// ```
 public struct TimingCurve: Equatable, Sendable {
     /// The two control points (x1, y1) and (x2, y2) of the Bézier from (0, 0) to (1, 1); x1 and x2
     /// lie in 0…1.

@@ -6,6 +6,14 @@ import Foundation
 ///
 /// `BezierPath` is the polyline that dynamics collides with; this is the curve that pixels are
 /// filled from, flattened only by the rasteriser, at the resolution it draws.
+///
+/// ```swift
+/// var triangle = VectorPath()
+/// triangle.move(to: Vector2(0, 0))
+/// triangle.line(to: Vector2(40, 0))
+/// triangle.line(to: Vector2(20, 30))
+/// triangle.close()
+/// ```
 public struct VectorPath: Equatable, Sendable {
     /// One drawing command.
     public enum Element: Equatable, Sendable {

@@ -7,6 +7,11 @@ import DynRenderPixels
 
 /// A directory of golden PNGs for one scene (`Tests/Goldens/drag/3.30.png`…): compares stills
 /// with them, and records them.
+///
+/// ```swift
+/// let goldens = GoldenDirectory(path: "Tests/Goldens/my-scene")
+/// for (still, outcome) in goldens.compare(stills) { print(still.name, outcome) }
+/// ```
 public struct GoldenDirectory: Sendable {
     /// The directory's path.
     public let path: String

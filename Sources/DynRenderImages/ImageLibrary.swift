@@ -20,6 +20,11 @@ public enum ImageLimits {
 /// mip-mapped once. Thread-safe. Bounded: when the decoded images would pass `capacityBytes` the
 /// cache empties first (the picture being read is kept), so a long-lived process cannot grow
 /// without bound.
+///
+/// ```swift
+/// let picture = try ImageLibrary.shared.image(for: .file("photo.png"))
+/// print(picture.width, picture.height)
+/// ```
 public final class ImageLibrary: @unchecked Sendable {
     /// The process-wide library that scenes and the rasteriser share.
     public static let shared = ImageLibrary()

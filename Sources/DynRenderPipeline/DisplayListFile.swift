@@ -16,6 +16,13 @@ import DynRenderImages
 /// 1, times increasing, the same canvas on every line (an animation has one size), and every font
 /// installed or readable. A font `file` is relative to the display-list file's folder. The first
 /// problem stops the render with its line number and field.
+///
+/// ```swift
+/// var file = try DisplayListFile(path: "drag.jsonl")    // what `dynrender raster` does
+/// var options = RenderOptions()
+/// options.gifPath = "drag.gif"
+/// try FrameRenderer(options: options).run(&file)
+/// ```
 public final class DisplayListFile: FrameSource {
     /// The file's path.
     public let path: String

@@ -4,6 +4,16 @@ import DynRenderDisplayList
 
 /// What to render and where: every knob of a render, unchecked. `RenderPlan` checks them all, in
 /// one place, before anything is allocated or written.
+///
+/// ```swift
+/// var options = RenderOptions()
+/// options.gifPath = "out.gif"
+/// options.apngPath = "out.png"
+/// options.duration = 3
+/// options.fps = 30
+/// options.scale = 2
+/// try scene.render(options: options)
+/// ```
 public struct RenderOptions: Sendable {
     /// Animated GIF destination, if any.
     public var gifPath: String?

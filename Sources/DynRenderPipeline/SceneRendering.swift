@@ -2,6 +2,10 @@ import Foundation
 import DynRenderScene
 
 /// A file a render writes.
+///
+/// ```swift
+/// try scene.render(duration: 2, to: .gif("a.gif"), .pngSequence(directory: "frames"), .trace("a.jsonl"))
+/// ```
 public enum RenderDestination: Equatable, Sendable {
     /// An animated GIF (loops for ever unless `RenderOptions.loop` says otherwise).
     case gif(String)

@@ -4,6 +4,11 @@ import DynRenderRaster
 import DynRenderScene
 
 /// A still of a scene: its name in a golden directory and its pixels.
+///
+/// ```swift
+/// let stills = Still.render(MyScene(), at: [0, 0.5, 1], scale: 1)
+/// try PNGEncoder().write(stills[1].image, to: stills[1].name)   // 0.50.png
+/// ```
 public struct Still: Sendable {
     /// `3.30.png` for t = 3.3 s.
     public let name: String

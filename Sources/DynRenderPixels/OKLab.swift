@@ -10,6 +10,10 @@ import Darwin
 ///
 /// Used where dynrender must decide which of two colours a person would confuse: the GIF encoder
 /// mapping anti-aliased colours to palette entries, and the visual diff's threshold.
+///
+/// ```swift
+/// let distance = OKLab(r: 128, g: 128, b: 128).squaredDistance(to: OKLab(r: 131, g: 131, b: 131)).squareRoot()
+/// ```
 public struct OKLab: Equatable, Sendable {
     /// Lightness `l` (0 for black, 1 for white) and the opponent axes `a` (green to red) and `b`
     /// (blue to yellow), about ±0.4 for sRGB colours.

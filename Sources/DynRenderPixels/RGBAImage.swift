@@ -9,6 +9,12 @@ import Darwin
 /// Colours are sRGB-encoded and **not** premultiplied: this is the interchange value between the
 /// rasteriser (which converts from its premultiplied canvas) and the codecs (which write straight
 /// alpha, as PNG and GIF store it). For opaque images the two conventions are the same bytes.
+///
+/// ```swift
+/// var image = RGBAImage(width: 4, height: 4, fill: RGBA8(255, 255, 255))
+/// image[1, 2] = SystemColors.red
+/// try PNGEncoder().write(image, to: "dot.png")
+/// ```
 public struct RGBAImage: Equatable, Sendable {
     /// Width, pixels.
     public let width: Int
@@ -77,6 +83,11 @@ public struct RGBAImage: Equatable, Sendable {
 }
 
 /// One sRGB-encoded 8-bit RGBA colour, straight (not premultiplied) alpha.
+///
+/// ```swift
+/// let tint = RGBA8(0, 122, 255)          // opaque
+/// let veil = RGBA8(0, 0, 0, 102)         // black at 40 %
+/// ```
 public struct RGBA8: Hashable, Sendable, CustomStringConvertible {
     /// The sRGB-encoded red, green and blue channels and the alpha (255 opaque), 0…255 each.
     public var r: UInt8, g: UInt8, b: UInt8, a: UInt8

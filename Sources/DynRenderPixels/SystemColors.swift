@@ -1,5 +1,9 @@
 
 /// UIKit's system colours (light appearance), as the demos of Apple's and SitePoint's guides use them.
+///
+/// ```swift
+/// View(frame: CGRect(x: 0, y: 0, width: 60, height: 60), backgroundColor: SystemColors.green)
+/// ```
 public enum SystemColors {
     /// `UIColor.systemBlue`, the tint colour.
     public static let blue = RGBA8(0, 122, 255)

@@ -4,6 +4,12 @@ import DynRenderPixels
 /// values, rows packed top first.
 ///
 /// One canvas is reused for every frame of a render, so memory does not grow with frame count.
+///
+/// ```swift
+/// var canvas = Canvas(width: 780, height: 1688)
+/// Rasterizer().render(list, into: &canvas)
+/// try PNGEncoder().write(canvas.image, to: "frame.png")
+/// ```
 public struct Canvas: Sendable {
     /// Width, pixels.
     public let width: Int

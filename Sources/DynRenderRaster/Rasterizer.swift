@@ -8,6 +8,13 @@ import CRasterKernels
 /// each after its Gaussian drop shadow, lines of text and vector paths, composited source-over on
 /// the 8-bit sRGB values (as CoreGraphics, Skia and browsers do). Rectangle coverage is described
 /// on `ShapeCoverage`, path and glyph coverage on `PathRasterizer`.
+///
+/// ```swift
+/// let rasterizer = Rasterizer()
+/// var canvas = Canvas(width: list.pixelWidth, height: list.pixelHeight)
+/// rasterizer.render(list, into: &canvas)
+/// let image = canvas.intoImage()
+/// ```
 public struct Rasterizer: Sendable {
     /// A rasteriser with empty caches (glyph outlines, pictures); reuse one across frames.
     public init() {}

@@ -22,6 +22,12 @@ public enum ContentMode: Sendable {
 /// shrunk more than 2×, edges anti-aliased exactly as a rounded rectangle). With
 /// `clipsToBounds`, only the part of the picture inside the bounds is drawn (a display-list
 /// `crop`), and a picture covering the bounds takes the view's rounded corners as its own.
+///
+/// ```swift
+/// let photo = ImageView(frame: CGRect(x: 0, y: 0, width: 390, height: 260), contentsOfFile: "photo.png")
+/// photo.contentMode = .scaleAspectFill
+/// photo.clipsToBounds = true
+/// ```
 open class ImageView: View {
     /// The picture, or nil to show nothing.
     public var image: ImageSource?

@@ -16,6 +16,12 @@ public enum TextAlignment: Sendable {
 /// (0 for any), word wrapping and tail truncation with "…". Its lines are centred vertically in
 /// its bounds, each line as tall as the font's ascender + descender + line gap, as UIKit does.
 /// The text is drawn as text entries, so it turns, moves and fades with the label.
+///
+/// ```swift
+/// let title = Label(frame: CGRect(x: 20, y: 20, width: 350, height: 44), text: "Dynamics")
+/// title.font = .preferred(.largeTitle)
+/// title.textAlignment = .center
+/// ```
 open class Label: View {
     /// The text shown; nil or empty shows nothing. A newline starts a new line.
     public var text: String?
@@ -94,6 +100,11 @@ open class Label: View {
 /// A button with a title, like a system `UIButton`: the title in the tint colour (or its own
 /// colour), centred; while a scripted finger is down inside it, the title dims to 20 % as UIKit's
 /// highlighted state does.
+///
+/// ```swift
+/// let dismiss = Button(frame: CGRect(x: 20, y: 200, width: 120, height: 44), title: "Dismiss")
+/// dismiss.addTouchUpInsideHandler { _ in print("tapped") }
+/// ```
 open class Button: View {
     /// The title shown; nil shows none.
     public var title: String?

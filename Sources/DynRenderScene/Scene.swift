@@ -13,6 +13,19 @@ import DynRenderPixels
 /// Time only moves forward through `advance(to:)`, in seconds from the scene's start. Touches
 /// and collection views are stepped at the animator's fixed step (1/120 s) whatever the output
 /// frame rate, so the same script gives the same motion at 30 or 60 fps.
+///
+/// ```swift
+/// final class Drop: Scene {
+///     init() {
+///         super.init(size: CGSize(width: 390, height: 500))
+///         let square = View(frame: CGRect(x: 150, y: 40, width: 100, height: 100), backgroundColor: SystemColors.blue)
+///         addSubview(square)
+///         animator.addBehavior(GravityBehavior(items: [square]))
+///         at(1.0) { square.backgroundColor = SystemColors.orange }
+///     }
+/// }
+/// try Drop().render(duration: 2, to: .gif("drop.gif"))
+/// ```
 open class Scene {
     /// The reference view's size, points.
     public let size: CGSize

@@ -3,6 +3,11 @@ import DynRenderGeometry
 
 /// Where a scripted finger is over the course of a gesture: a point for each progress value
 /// s in 0…1, paced by a timing curve (points, in the scene's coordinates).
+///
+/// ```swift
+/// scene.touch(at: 1.0, duration: 0.8,
+///             along: .line(from: CGPoint(x: 60, y: 400), to: CGPoint(x: 330, y: 400), curve: .easeInOut))
+/// ```
 public struct TouchPath: Sendable {
     private let points: [CGPoint]
     private let curve: TimingCurve

@@ -8,6 +8,13 @@ import DynRenderPixels
 /// corners and an opacity, and it is a `DynamicItem`, so behaviours can move it. Subclasses
 /// (`Label`, `Button`, a user's own) draw their content over the background in
 /// `drawContent(in:)`.
+///
+/// ```swift
+/// let card = View(frame: CGRect(x: 40, y: 100, width: 300, height: 180), backgroundColor: RGBA8(255, 255, 255), cornerRadius: 14)
+/// card.layer.shadowOpacity = 0.3
+/// card.layer.shadowRadius = 10
+/// scene.addSubview(card)
+/// ```
 open class View: DynamicItem, DynamicAnimatorReferenceView {
     /// Centre in the scene's coordinates, points.
     public var center: CGPoint

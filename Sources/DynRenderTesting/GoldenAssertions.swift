@@ -16,6 +16,11 @@ import Testing
 ///   fails, saying what it wrote, so a recording never passes silently.
 /// - Failures throw `GoldenMismatch`, which both Swift Testing and XCTest report; under Swift
 ///   Testing the expected, actual and diff PNGs are also attached to the test.
+///
+/// ```swift
+/// try Goldens.assertMatch(Still.render(MyScene(), at: [0, 1], scale: 1), goldens: "Tests/Goldens/my-scene",
+///                         name: "my-scene")
+/// ```
 public enum Goldens {
     /// Where failure images go: `$DYNRENDER_ARTIFACTS/<name>`, else a `dynrender-golden-failures`
     /// directory in the temporary directory.
@@ -91,6 +96,14 @@ public enum Goldens {
 
 /// Frames that differ from their goldens (or a recording that was made): the description says
 /// which, by how much, and where the images are.
+///
+/// ```swift
+/// do {
+///     try assertGolden(of: MyScene(), as: .frames(at: [1]), named: "my-scene")
+/// } catch let mismatch as GoldenMismatch {
+///     print(mismatch.description)   // which frames, how much, and where the report is
+/// }
+/// ```
 public struct GoldenMismatch: Error, CustomStringConvertible {
     public let description: String
 }

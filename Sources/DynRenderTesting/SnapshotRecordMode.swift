@@ -3,6 +3,11 @@ import Foundation
 /// When an assertion writes its goldens, as swift-snapshot-testing's record modes: set per
 /// assertion, or for a whole run by the `DYNRENDER_RECORD` environment variable. Whatever it
 /// writes, the assertion still fails, saying what it wrote, so a recording never passes unnoticed.
+///
+/// ```swift
+/// try assertGolden(of: MyScene(), as: .gif(duration: 2), named: "my-scene", record: .failed)
+/// // or for a whole run: DYNRENDER_RECORD=failed swift test
+/// ```
 public enum SnapshotRecordMode: String, CaseIterable, Sendable {
     /// Write nothing: a missing golden fails like a different one (for CI that must not record).
     case never

@@ -1,6 +1,11 @@
 import Foundation
 
 /// What a strategy makes of a value: the thing kept as a golden and compared with it.
+///
+/// ```swift
+/// let snapshot = try SnapshotStrategy<Scene>.trace(duration: 1).snapshot(MyScene())
+/// if case .text(let text) = snapshot { print(text.prefix(200)) }
+/// ```
 public enum Snapshot {
     /// Frames at key times, kept as `<t>.png` files in a directory and compared pixel by pixel.
     case stills([Still])

@@ -7,6 +7,11 @@ import DynRenderDisplayList
 /// strings are cached for the whole run, so a render shapes each distinct string once and reads
 /// each glyph's outline once. Thread-safe (one lock around FreeType, HarfBuzz's buffers and the
 /// caches).
+///
+/// ```swift
+/// let line = try FontLibrary.shared.layout("Dismiss", font: .system(size: 17, weight: 600))
+/// print(line.width)   // points
+/// ```
 public final class FontLibrary: @unchecked Sendable {
     /// The process's library.
     public static let shared = FontLibrary()

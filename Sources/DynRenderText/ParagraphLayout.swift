@@ -15,6 +15,11 @@ public enum LineBreakMode: Sendable {
 
 /// Text broken into lines that fit a width, measured with HarfBuzz through `FontLibrary`: the
 /// layout a `Label` draws and sizes itself by.
+///
+/// ```swift
+/// let layout = try ParagraphLayout("A longer message that wraps onto two lines", font: .preferred(.body), width: 200)
+/// print(layout.lines.map(\.text))
+/// ```
 public struct ParagraphLayout: Sendable {
     /// One laid-out line: its text and its advance width, points.
     public struct Line: Equatable, Sendable {

@@ -20,6 +20,11 @@ public struct DecodedAPNG: Sendable {
 /// Limits, checked before pixels are decoded: the canvas and every frame at most
 /// `PNGDecoder.maximumPixelCount` pixels, all frames together at most `maximumDecodedPixels`
 /// (as `GIFDecoder`), frames inside the canvas, sequence numbers in order.
+///
+/// ```swift
+/// let apng = try APNGDecoder().decode(FileReader.read("out.png"))
+/// print(apng.frames.count, apng.delays)   // frames as shown, delays in milliseconds
+/// ```
 public struct APNGDecoder: Sendable {
     /// Most pixels of all frames together (2 GiB of RGBA), so a file of many large frames is one
     /// error, not an exhausted machine.

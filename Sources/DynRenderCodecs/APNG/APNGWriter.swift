@@ -104,6 +104,12 @@ public final class APNGWriter: AnimationSink {
 /// Writes an animated PNG one frame at a time: a `FrameSequencer` on the millisecond clock
 /// (timing, merging, changed regions), libpng compression (`AnimationBlock.encodedForAPNG`) and
 /// an `APNGWriter`. Full 8-bit alpha, no palette limit.
+///
+/// ```swift
+/// let encoder = try APNGEncoder(path: "out.png", width: 390, height: 844)
+/// for (index, frame) in frames.enumerated() { try encoder.addFrame(frame, at: Double(index) / 60) }
+/// try encoder.finish(endTime: Double(frames.count) / 60)
+/// ```
 public typealias APNGEncoder = AnimationEncoder<APNGWriter>
 
 extension AnimationEncoder where Sink == APNGWriter {

@@ -26,6 +26,11 @@ public struct DecodedGIF: Sendable {
 /// `maximumScreenPixels` before a pixel is decoded, and all composited frames together to
 /// `maximumDecodedPixels`, so a hostile header or an LZW stream that claims a vast image is one
 /// error, never gigabytes.
+///
+/// ```swift
+/// let gif = try GIFDecoder().read("out.gif")
+/// print(gif.frames.count, gif.delays)   // frames as shown, delays in centiseconds
+/// ```
 public struct GIFDecoder: Sendable {
     /// Largest screen or image, pixels (as `PNGDecoder.maximumPixelCount`).
     public static let maximumScreenPixels = PNGDecoder.maximumPixelCount

@@ -11,6 +11,12 @@ public enum GIFLoop: Equatable, Sendable {
 
 /// Writes an animated GIF through giflib, one frame at a time, to a file that appears only when
 /// complete: a `FrameSequencer` (timing, diffing) feeding a `GIFWriter` (palettes, giflib).
+///
+/// ```swift
+/// let encoder = try GIFEncoder(path: "out.gif", width: 390, height: 844)
+/// for (index, frame) in frames.enumerated() { try encoder.addFrame(frame, at: Double(index) / 30) }
+/// try encoder.finish(endTime: Double(frames.count) / 30)
+/// ```
 public typealias GIFEncoder = AnimationEncoder<GIFWriter>
 
 extension AnimationEncoder where Sink == GIFWriter {

@@ -11,6 +11,10 @@ import Darwin
 /// temporary file is unnamed (`O_TMPFILE`) until the commit, so even a crash or `kill -9`
 /// mid-render leaves nothing behind; elsewhere it is a hidden `.NAME.partial-XXXXXX` file removed
 /// on any failure. An existing file at the destination is untouched until the commit.
+///
+/// ```swift
+/// try AtomicFile.write(Array("done\n".utf8), to: "status.txt")   // appears whole, or not at all
+/// ```
 public final class AtomicFile {
     /// Where the file will appear.
     public let path: String

@@ -12,6 +12,10 @@ public struct DecodedPNG: Sendable {
 /// Decodes PNG files of any colour type and bit depth into 8-bit RGBA (`PNGReader`, libpng's
 /// simplified API, which reports corrupt data as an error instead of aborting), for comparing
 /// images; image views read theirs through `ImageLibrary`.
+///
+/// ```swift
+/// let image = try PNGDecoder().read("golden.png").image
+/// ```
 public struct PNGDecoder: Sendable {
     /// Largest image accepted, pixels, so a hostile header cannot demand gigabytes.
     public static let maximumPixelCount = 256 * 1024 * 1024

@@ -5,6 +5,10 @@ import DynRenderPixels
 ///
 /// Images whose every pixel is opaque are written as RGB8 (a quarter smaller before compression);
 /// the others as RGBA8 with straight alpha — unless `alpha` fixes the colour type.
+///
+/// ```swift
+/// try PNGEncoder(compressionLevel: 9).write(image, to: "frame.png")
+/// ```
 public struct PNGEncoder: Sendable {
     /// Whether the file stores an alpha channel.
     public enum AlphaChannel: Sendable {

@@ -37,6 +37,13 @@ extension CollisionBehaviorDelegate {
 ///
 /// Items collide only with items of the same collision behaviour (several behaviours partition
 /// collisions), and never with an item they are attached to.
+///
+/// ```swift
+/// let collision = CollisionBehavior(items: [square, ball])
+/// collision.translatesReferenceBoundsIntoBoundary = true
+/// collision.addBoundary(withIdentifier: "shelf", from: CGPoint(x: 0, y: 400), to: CGPoint(x: 200, y: 400))
+/// animator.addBehavior(collision)
+/// ```
 public final class CollisionBehavior: ItemListBehavior {
     /// What the items collide with (UIKit's `UICollisionBehavior.Mode`).
     public struct Mode: OptionSet, Sendable {

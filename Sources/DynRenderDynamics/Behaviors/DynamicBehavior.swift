@@ -6,6 +6,19 @@ import Foundation
 /// `addChildBehavior(_:)`, typically in your initialiser), and set `action` for per-step logic.
 /// The animator flattens the tree in pre-order, depth first, every step; that order is also the
 /// "last one wins" order when two item behaviours set the same property.
+///
+/// ```swift
+/// final class FallInBox: DynamicBehavior {
+///     init(items: [DynamicItem]) {
+///         super.init()
+///         let collision = CollisionBehavior(items: items)
+///         collision.translatesReferenceBoundsIntoBoundary = true
+///         addChildBehavior(GravityBehavior(items: items))
+///         addChildBehavior(collision)
+///         action = { /* runs every step */ }
+///     }
+/// }
+/// ```
 open class DynamicBehavior {
     /// The children added with `addChildBehavior(_:)`, in order.
     public private(set) var childBehaviors: [DynamicBehavior] = []

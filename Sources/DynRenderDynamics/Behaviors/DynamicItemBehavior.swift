@@ -5,6 +5,14 @@ import DynRenderGeometry
 ///
 /// Each property overrides the item's default only once set; when several item behaviours set the
 /// same property of an item, the one last in the pre-order walk of the behaviour tree wins.
+///
+/// ```swift
+/// let material = DynamicItemBehavior(items: [ball])
+/// material.elasticity = 0.8               // bouncy
+/// material.resistance = 0.5               // slowed by the air
+/// material.addLinearVelocity(CGPoint(x: 300, y: 0), for: ball)
+/// animator.addBehavior(material)
+/// ```
 public final class DynamicItemBehavior: ItemListBehavior {
     /// Restitution of collisions, 0 (none, the default of this behaviour) … 1 (fully elastic).
     public var elasticity: CGFloat {

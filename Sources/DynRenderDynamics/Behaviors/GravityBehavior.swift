@@ -5,6 +5,13 @@ import DynRenderGeometry
 ///
 /// `gravityDirection` is in units of 1000 pt/s²: the default (0, 1) accelerates items downward at
 /// 1000 pt/s², so an item falls 500·t² points in t seconds.
+///
+/// ```swift
+/// let gravity = GravityBehavior(items: [square])
+/// gravity.magnitude = 0.5                 // 500 pt/s²
+/// gravity.angle = .pi / 4                 // down and to the right
+/// animator.addBehavior(gravity)
+/// ```
 public final class GravityBehavior: ItemListBehavior {
     /// Direction and strength, 1.0 = 1000 pt/s². Default (0, 1), straight down.
     public var gravityDirection = CGVector(dx: 0, dy: 1) {

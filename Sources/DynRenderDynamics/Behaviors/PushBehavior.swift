@@ -6,6 +6,12 @@ import DynRenderGeometry
 /// Units are UIKit's: magnitude 1 accelerates a 100×100 pt item of density 1 at 100 pt/s² (a
 /// continuous push), or changes its velocity by 100 pt/s at once (an instantaneous push). An item of
 /// mass m = density·w·h/10⁴ gets a = 100·magnitude/m.
+///
+/// ```swift
+/// let kick = PushBehavior(items: [square], mode: .instantaneous)
+/// kick.setAngle(-.pi / 2, magnitude: 6)   // up: Δv = 600 pt/s for a 100 × 100 pt item
+/// animator.addBehavior(kick)
+/// ```
 public final class PushBehavior: ItemListBehavior {
     /// How a push acts: for as long as it is active, or once.
     public enum Mode: Sendable {

@@ -7,6 +7,12 @@ import DynRenderGeometry
 /// a spring from the centre to `snapPoint` and a torsional spring to angle 0, both of
 /// `SnapBehavior.frequency` (3 Hz) and damping ratio `damping`, so the default 0.5 overshoots by
 /// about 16 % and settles within about half a second.
+///
+/// ```swift
+/// let snap = SnapBehavior(item: card, snapTo: CGPoint(x: 195, y: 300))
+/// snap.damping = 0.7
+/// animator.addBehavior(snap)
+/// ```
 public final class SnapBehavior: DynamicBehavior {
     /// The item pulled to the snap point.
     public let item: DynamicItem

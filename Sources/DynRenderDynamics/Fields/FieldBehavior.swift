@@ -13,6 +13,14 @@ import DynRenderGeometry
 /// own: forces in UIKit newtons (mass · pt/s², mass = density·w·h/10⁴), accelerations scaled like
 /// gravity (strength 1 = 1000 pt/s²), and distances for `falloff` in units of 100 pt — the side
 /// of UIKit's unit-mass item — so a field of falloff 2 has its full strength 100 pt away.
+///
+/// ```swift
+/// let field = FieldBehavior.radialGravityField(position: CGPoint(x: 195, y: 420))
+/// field.region = Region(radius: 200)
+/// field.strength = 2
+/// field.addItem(ball)
+/// animator.addBehavior(field)
+/// ```
 public final class FieldBehavior: ItemListBehavior {
     /// The law a field follows.
     public enum Kind {

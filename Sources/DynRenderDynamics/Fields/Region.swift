@@ -4,6 +4,10 @@ import DynRenderGeometry
 /// The part of the plane a field acts in, UIKit's `UIRegion`, centred on the field's position.
 ///
 /// Regions combine: `inverse()`, `union(with:)`, `intersection(with:)`, `difference(from:)`.
+///
+/// ```swift
+/// let ring = Region(radius: 200).intersection(with: Region(radius: 100).inverse())
+/// ```
 public indirect enum Region: Sendable {
     /// Everywhere (the default).
     case infinite

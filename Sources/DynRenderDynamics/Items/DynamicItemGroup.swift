@@ -7,6 +7,11 @@ import DynRenderGeometry
 /// place relative to the others. The group's bounds are the rectangle around the members' frames
 /// and its centre is that rectangle's centre; when the animator moves the group, every member's
 /// centre and rotation follow. Membership is fixed, and groups cannot be nested.
+///
+/// ```swift
+/// let pair = DynamicItemGroup(items: [left, right])
+/// animator.addBehavior(GravityBehavior(items: [pair]))   // the two fall as one body
+/// ```
 public final class DynamicItemGroup: DynamicItem {
     /// The members, moved together.
     public let items: [DynamicItem]
