@@ -7,6 +7,16 @@ import DynRenderDynamics
 /// The collection view calls `prepare()` before the first query after `invalidateLayout()`, at
 /// most once per tick; queries must then cost in proportion to what they return, not to the
 /// number of items.
+///
+/// ```swift
+/// final class StackLayout: CollectionViewLayout {
+///     override func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes]? {
+///         (0..<(collectionView?.numberOfItems(inSection: 0) ?? 0)).compactMap {
+///             layoutAttributesForItem(at: IndexPath(item: $0, section: 0))
+///         }
+///     }
+/// }
+/// ```
 open class CollectionViewLayout: DynamicAnimatorLayout {
     /// The collection view this layout is installed in.
     public internal(set) weak var collectionView: CollectionView?

@@ -6,6 +6,11 @@ import DynRenderGeometry
 /// collection view's content coordinates (points, y down). It is a `DynamicItem`, so an animator
 /// made for a layout can move it: dynamic layouts hand the animator's attributes straight back
 /// from their queries.
+///
+/// ```swift
+/// let attributes = LayoutAttributes(forCellWith: IndexPath(item: 0, section: 0))
+/// attributes.frame = CGRect(x: 10, y: 10, width: 100, height: 100)
+/// ```
 public final class LayoutAttributes: IndexedDynamicItem {
     /// The cell's position in the data; kept current by batch updates.
     public internal(set) var indexPath: IndexPath

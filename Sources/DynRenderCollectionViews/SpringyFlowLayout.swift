@@ -19,6 +19,10 @@ import DynRenderDynamics
 open class SpringyFlowLayout: FlowLayout {
     /// Which cells get springs: all of them, or only those near the visible rect (objc.io's two
     /// versions).
+    ///
+    /// ```swift
+    /// let naive = SpringyFlowLayout(mode: .naive)   // a spring on every cell
+    /// ```
     public enum Mode: Sendable {
         /// Every item gets a spring the first time the layout is prepared.
         case naive

@@ -40,6 +40,12 @@ public struct DisplayList: Equatable, Sendable {
 }
 
 /// One entry of a frame's drawing (display list v2's `type`).
+///
+/// ```swift
+/// for item in list.shapes {
+///     if case .text(let run) = item { print(run.text) }
+/// }
+/// ```
 public enum DisplayItem: Equatable, Sendable {
     /// A rounded rectangle: a view's background, border and shadow (`"type": "rect"`, v1's only kind).
     case rect(RoundedRectangle)
@@ -110,6 +116,10 @@ public struct RoundedRectangle: Equatable, Sendable {
 }
 
 /// How a rounded rectangle's corners turn, as a layer's `cornerCurve`.
+///
+/// ```swift
+/// view.layer.cornerCurve = .continuous   // iOS's smooth squircle corners
+/// ```
 public enum CornerCurve: String, Equatable, Sendable {
     /// A quarter circle of the corner radius (`.circular`, the default).
     case circular
@@ -122,6 +132,10 @@ public enum CornerCurve: String, Equatable, Sendable {
 /// A stroke inside a shape's edge, like a layer's `borderWidth` and `borderColor`: the ring between
 /// the outline and the outline inset by `width` (its corner radius reduced by `width`), drawn over
 /// the fill. Its colour's alpha is multiplied by the shape's.
+///
+/// ```swift
+/// Border(width: 2, color: SystemColors.blue)
+/// ```
 public struct Border: Equatable, Sendable {
     /// Points.
     public var width: Double
@@ -138,6 +152,10 @@ public struct Border: Equatable, Sendable {
 /// A drop shadow: the shape's outline moved by `offset` in screen space (not rotated with the
 /// shape, like CoreGraphics' shadows), filled with `color` and blurred by a Gaussian of standard
 /// deviation `blur / 2` points (the CSS and canvas `shadowBlur` convention).
+///
+/// ```swift
+/// Shadow(offset: CGVector(dx: 0, dy: 6), blur: 20, color: RGBA8(0, 0, 0, 70))
+/// ```
 public struct Shadow: Equatable, Sendable {
     /// Points, screen space.
     public var offset: CGVector

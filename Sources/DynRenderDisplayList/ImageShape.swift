@@ -65,6 +65,11 @@ public struct ImageShape: Equatable, Sendable {
 }
 
 /// Where an image's PNG comes from.
+///
+/// ```swift
+/// let backdrop: ImageSource = .file("screenshot.png")
+/// let inline: ImageSource = .embedded(EmbeddedPNG(try FileReader.read("icon.png")))
+/// ```
 public enum ImageSource: Hashable, Sendable {
     /// A PNG file. A display-list file names it relative to its own folder; here the path is as
     /// the reader resolved it.
@@ -96,6 +101,10 @@ public final class EmbeddedPNG: Hashable, Sendable {
 }
 
 /// How an image's pixels are sampled.
+///
+/// ```swift
+/// // .linear for photos scaled smoothly, .nearest for pixel art kept sharp
+/// ```
 public enum ImageFilter: String, Hashable, Sendable {
     /// Bilinear between pixel centres, with a mip-map prefilter when minifying by more than 2×.
     case linear

@@ -7,6 +7,11 @@ import DynRenderGeometry
 ///
 /// Elliptical arcs (`A`) are refused with a clear message rather than approximated: a converter
 /// (or `UIBezierPath`'s own arcs, which are cubics) gives curves that dynrender draws exactly.
+///
+/// ```swift
+/// let path = try SVGPathData.parse("M 0 0 L 40 0 L 20 30 Z")
+/// print(SVGPathData.format(path))
+/// ```
 public enum SVGPathData {
     /// Most drawing commands in one path (each implicit repeat counts).
     public static let maximumCommands = 100_000

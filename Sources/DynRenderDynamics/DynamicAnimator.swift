@@ -2,6 +2,12 @@ import Foundation
 import DynRenderGeometry
 
 /// Told when the animator pauses at rest and when it resumes (UIKit's `UIDynamicAnimatorDelegate`).
+///
+/// ```swift
+/// final class Settle: DynamicAnimatorDelegate {
+///     func dynamicAnimatorDidPause(_ animator: DynamicAnimator) { print("at rest") }
+/// }
+/// ```
 public protocol DynamicAnimatorDelegate: AnyObject {
     /// Every item has come to rest and the animator has stopped stepping.
     func dynamicAnimatorDidPause(_ animator: DynamicAnimator)

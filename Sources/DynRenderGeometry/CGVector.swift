@@ -5,6 +5,10 @@ import Foundation
 ///
 /// UIKit Dynamics uses it for directions and magnitudes: `GravityBehavior.gravityDirection`
 /// is a `CGVector` in units of 1000 pt/s².
+///
+/// ```swift
+/// gravity.gravityDirection = CGVector(dx: 0, dy: 1)   // straight down at 1 000 pt/s²
+/// ```
 public struct CGVector: Hashable, Sendable {
     /// The horizontal component (right is positive).
     public var dx: CGFloat

@@ -6,6 +6,11 @@ import Foundation
 /// needs only `+ − × ÷ √` (correctly rounded by IEEE 754 everywhere). The step therefore never calls
 /// the platform's `sin`/`cos`/`atan2`, whose last bits differ between C libraries, and trajectories
 /// are bit-identical across machines.
+///
+/// ```swift
+/// let quarter = Rotation(cosine: 0, sine: 1)   // 90°
+/// let both = quarter.followed(by: quarter)        // 180°
+/// ```
 public struct Rotation: Hashable, Sendable {
     /// cos θ of the angle θ.
     public var cosine: Double

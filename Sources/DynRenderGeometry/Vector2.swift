@@ -2,6 +2,11 @@
 ///
 /// `CGPoint`/`CGVector` are the public, UIKit-shaped currency; inner loops use this plain value
 /// type so that the arithmetic is explicit and identical on every platform.
+///
+/// ```swift
+/// let velocity = Vector2(300, -120)
+/// let speed = velocity.length
+/// ```
 public struct Vector2: Hashable, Sendable {
     /// The horizontal component.
     public var x: Double

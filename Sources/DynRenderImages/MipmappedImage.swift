@@ -5,6 +5,11 @@ import DynRenderPixels
 /// pixel the average of the 2×2 (at an odd edge, 2×1 or 1×1) block above it. Sampling picks the
 /// level whose pixels are at most twice the size of the output's, so a screenshot scaled down
 /// several times over averages every source pixel instead of skipping most of them. Immutable.
+///
+/// ```swift
+/// let image = try ImageLibrary.shared.image(for: .file("photo.png"))
+/// print(image.levels.count, image.levels.last!.width)   // down to 1 × 1
+/// ```
 public final class MipmappedImage: Sendable {
     /// One level: `width` × `height` premultiplied pixels, rows packed top first.
     public struct Level: Sendable {

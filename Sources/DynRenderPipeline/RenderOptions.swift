@@ -105,6 +105,14 @@ public enum RenderOption: String, CaseIterable, Sendable {
 /// exit code 2). The message is kept as text and option references, so each caller names the
 /// options its own way: `description` uses the library's names ("fps must be a positive
 /// number"), `message(naming:)` lets the CLI say "--fps".
+///
+/// ```swift
+/// do {
+///     try scene.render(duration: 2, to: .gif("out.gif"), fps: 0)
+/// } catch let error as RenderUsageError {
+///     print(error)   // fps must be a positive number, not 0
+/// }
+/// ```
 public struct RenderUsageError: Error, CustomStringConvertible, Equatable {
     /// A piece of the message: words, or a reference to an option.
     public enum Part: Equatable, Sendable {

@@ -33,6 +33,11 @@ public enum RenderDestination: Equatable, Sendable {
 }
 
 /// What a finished render wrote.
+///
+/// ```swift
+/// let summary = try scene.render(duration: 3, to: .gif("out.gif"))
+/// print("\(summary.frameCount) frames of \(summary.pixelWidth)×\(summary.pixelHeight) px")
+/// ```
 public struct RenderSummary: Equatable, Sendable {
     /// Frames rendered (the GIF or APNG may hold fewer: frames that change nothing merge).
     public let frameCount: Int

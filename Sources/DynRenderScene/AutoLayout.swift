@@ -10,6 +10,10 @@ import DynRenderGeometry
 // constraint or view: never a silently wrong frame.
 
 /// Which edge, centre or size an anchor names.
+///
+/// ```swift
+/// print(card.widthAnchor.attribute)   // width
+/// ```
 public enum LayoutAttribute: Sendable, CustomStringConvertible {
     /// The edges (`left`, `right`, `top`, `bottom`; `leading` and `trailing` are left and right, as
     /// for left-to-right text), the size (`width`, `height`) and the centre (`centerX`, `centerY`).
@@ -45,6 +49,10 @@ public enum LayoutAttribute: Sendable, CustomStringConvertible {
 
 /// A rectangle in a view's bounds that constraints can refer to (UIKit's `UILayoutGuide`): the
 /// safe area, or a view controller's top and bottom layout guides.
+///
+/// ```swift
+/// label.topAnchor.constraint(equalTo: card.safeAreaLayoutGuide.topAnchor, constant: 12).isActive = true
+/// ```
 public final class LayoutGuide {
     /// The view whose bounds coordinates the guide's frame is in.
     public private(set) weak var owningView: View?
@@ -131,6 +139,15 @@ private final class WeakView {
 }
 
 /// An item's edge, centre or size (UIKit's `NSLayoutAnchor` family).
+///
+/// ```swift
+/// LayoutConstraint.activate([
+///     badge.topAnchor.constraint(equalTo: card.topAnchor, constant: 8),
+///     badge.trailingAnchor.constraint(equalTo: card.trailingAnchor, constant: -8),
+///     badge.widthAnchor.constraint(equalToConstant: 24),
+///     badge.heightAnchor.constraint(equalTo: badge.widthAnchor, multiplier: 1),
+/// ])
+/// ```
 public struct LayoutAnchor<Kind> {
     private let reference: AnchorReference
     /// The edge, centre or size this anchor names.
@@ -192,6 +209,11 @@ extension LayoutAnchor where Kind == LayoutDimension {
 
 /// `first = multiplier × second + constant` (UIKit's `NSLayoutConstraint`, equalities only).
 /// Active constraints are solved at the constrained views' superview's layout pass.
+///
+/// ```swift
+/// let pin = label.centerXAnchor.constraint(equalTo: card.centerXAnchor)
+/// pin.isActive = true
+/// ```
 public final class LayoutConstraint {
     /// The anchor the constraint sets.
     public let first: LayoutAnchor<Void>

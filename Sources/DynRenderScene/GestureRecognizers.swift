@@ -9,6 +9,13 @@ import DynRenderGeometry
 ///
 /// Swift on Linux has no selectors, so target–action is a closure: `init(handler:)` (each
 /// subclass passes itself typed as itself), or `addHandler(_:)`.
+///
+/// ```swift
+/// let pan = ViewPanGestureRecognizer { recognizer in
+///     if recognizer.state == .changed { print(recognizer.translation(in: nil)) }
+/// }
+/// card.addGestureRecognizer(pan)
+/// ```
 open class GestureRecognizer {
     /// Where the gesture is: `.possible` until it begins (or is recognised), then as UIKit's.
     public internal(set) var state: GestureState = .possible
@@ -70,6 +77,11 @@ open class GestureRecognizer {
 /// UIKit's `UITapGestureRecognizer`: recognised when the finger lifts within `allowableMovement`
 /// of where it went down, `numberOfTapsRequired` times, each tap beginning within
 /// `maximumTapInterval` of the last one's end.
+///
+/// ```swift
+/// card.addGestureRecognizer(TapGestureRecognizer { _ in card.backgroundColor = SystemColors.red })
+/// scene.tap(at: card.center, time: 1)
+/// ```
 open class TapGestureRecognizer: GestureRecognizer {
     /// Default 1.
     public var numberOfTapsRequired = 1
@@ -114,6 +126,14 @@ open class TapGestureRecognizer: GestureRecognizer {
 /// UIKit's `UILongPressGestureRecognizer`: begins once the finger has stayed within
 /// `allowableMovement` (default 10 pt) for `minimumPressDuration` (default 0.5 s), then reports
 /// every move (`.changed`) and the lift (`.ended`); lifting or moving away earlier fails it.
+///
+/// ```swift
+/// let press = LongPressGestureRecognizer { recognizer in
+///     if recognizer.state == .began { print("lifted") }
+/// }
+/// press.minimumPressDuration = 0.3
+/// cell.addGestureRecognizer(press)
+/// ```
 open class LongPressGestureRecognizer: GestureRecognizer {
     /// How long the finger must stay down before the press begins, seconds. Default 0.5, as UIKit.
     public var minimumPressDuration: TimeInterval = 0.5
@@ -149,6 +169,14 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 /// `minimumMovement` (default 10 pt; UIKit's is not documented) from where it went down, then
 /// reports every move and the lift. `translation(in:)` counts from where the finger went down
 /// (or from the last `setTranslation(_:in:)`); `velocity(in:)` is over the last step.
+///
+/// ```swift
+/// let drag = ViewPanGestureRecognizer { recognizer in
+///     let moved = recognizer.translation(in: nil)
+///     card.center = CGPoint(x: 195 + moved.x, y: 300 + moved.y)
+/// }
+/// card.addGestureRecognizer(drag)
+/// ```
 open class ViewPanGestureRecognizer: GestureRecognizer {
     /// How far the finger must move before the pan begins, points. Default 10.
     public var minimumMovement: CGFloat = 10

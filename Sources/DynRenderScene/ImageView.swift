@@ -5,6 +5,10 @@ import DynRenderImages
 import DynRenderPixels
 
 /// How an image view fits its picture into its bounds, as `UIView.ContentMode`.
+///
+/// ```swift
+/// photo.contentMode = .scaleAspectFit   // the whole picture, letterboxed
+/// ```
 public enum ContentMode: Sendable {
     /// Stretched to fill the bounds exactly (UIImageView's default).
     case scaleToFill

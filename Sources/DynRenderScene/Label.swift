@@ -5,6 +5,10 @@ import DynRenderPixels
 import DynRenderText
 
 /// How a label places its lines across its width, as `NSTextAlignment`.
+///
+/// ```swift
+/// label.textAlignment = .center
+/// ```
 public enum TextAlignment: Sendable {
     /// Lines start at the left edge, are centred, or end at the right edge.
     case left, center, right

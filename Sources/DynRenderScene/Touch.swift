@@ -2,6 +2,12 @@ import Foundation
 import DynRenderCollectionViews
 
 /// One report of a scripted finger to its handler, as a gesture recognizer delivers them.
+///
+/// ```swift
+/// scene.touch(at: 0.5, duration: 1, along: .stay(at: CGPoint(x: 100, y: 100))) { event in
+///     print(event.state, event.location, event.time)
+/// }
+/// ```
 public struct TouchEvent: Sendable {
     /// `.began` once, `.changed` at every step while the finger is down, `.ended` once.
     public let state: GestureState

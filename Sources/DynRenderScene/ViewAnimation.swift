@@ -63,6 +63,12 @@ struct ViewState: Equatable {
 }
 
 /// How a view animation paces its progress.
+///
+/// ```swift
+/// scene.animate(withDuration: 0.6, curve: .spring(dampingRatio: 0.6, initialVelocity: 0)) {
+///     card.center = CGPoint(x: 195, y: 200)
+/// }
+/// ```
 public enum AnimationCurve: Sendable {
     /// A cubic timing curve; UIKit's `.curveEaseInOut` is the default.
     case timing(TimingCurve)

@@ -8,6 +8,14 @@ import DynRenderPixels
 /// belongs to. Shadows map as the alert demo maps SitePoint's: a Gaussian of σ = `shadowRadius`
 /// points (display-list `blur` = 2 × `shadowRadius`), its colour's alpha times `shadowOpacity`,
 /// offset in screen space.
+///
+/// ```swift
+/// alert.layer.cornerRadius = 12
+/// alert.layer.borderWidth = 1
+/// alert.layer.borderColor = RGBA8(0, 0, 0, 40)
+/// alert.layer.shadowOpacity = 0.4
+/// alert.layer.shadowOffset = CGSize(width: 0, height: 8)
+/// ```
 public final class ViewLayer {
     private unowned let view: View
 

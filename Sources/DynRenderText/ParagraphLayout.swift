@@ -2,6 +2,11 @@ import Foundation
 import DynRenderDisplayList
 
 /// How a label breaks and shortens lines, as `NSLineBreakMode`.
+///
+/// ```swift
+/// label.numberOfLines = 2
+/// label.lineBreakMode = .byWordWrapping
+/// ```
 public enum LineBreakMode: Sendable {
     /// Break between words; a word longer than the line breaks between characters.
     case byWordWrapping

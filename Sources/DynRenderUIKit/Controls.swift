@@ -1,6 +1,10 @@
 import DynRender
 
 /// `UIAction`: a closure a control calls (what replaces target–action on Linux).
+///
+/// ```swift
+/// button.addAction(UIAction { _ in print("tapped") }, for: .touchUpInside)
+/// ```
 public struct UIAction {
     /// The action's title (unused by dynrender's drawing).
     public let title: String
@@ -74,6 +78,10 @@ extension Button {
 /// `UIScreen`: the render's canvas. `UIScreen.main.scale` is the render scale and `bounds` the
 /// scene's size, for the scene whose timeline is running on this thread (3 and 390 × 844 pt, an
 /// iPhone's, when none is).
+///
+/// ```swift
+/// let scale = UIScreen.main.scale   // the render's pixels per point
+/// ```
 public final class UIScreen {
     /// The screen of the running scene.
     public static let main = UIScreen()

@@ -2,6 +2,17 @@ import DynRender
 import Foundation
 
 /// `UICollectionViewDataSource`: how many items, and the cell for each.
+///
+/// ```swift
+/// extension ViewController: UICollectionViewDataSource {
+///     func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 30 }
+///     func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+///         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
+///         cell.backgroundColor = .systemGray
+///         return cell
+///     }
+/// }
+/// ```
 public protocol UICollectionViewDataSource: AnyObject {
     func numberOfSections(in collectionView: UICollectionView) -> Int
     /// How many items `section` holds.
@@ -16,6 +27,14 @@ extension UICollectionViewDataSource {
 }
 
 /// `UICollectionViewDelegate`: told when a tap selects a cell.
+///
+/// ```swift
+/// extension ViewController: UICollectionViewDelegate {
+///     func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+///         print("selected", indexPath.item)
+///     }
+/// }
+/// ```
 public protocol UICollectionViewDelegate: AnyObject {
     /// A tap selected the item at `indexPath`.
     func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath)
@@ -29,6 +48,18 @@ extension UICollectionViewDelegate {
 /// `UICollectionViewCell`: a view whose background colour, corner radius, border and shadow
 /// draw the cell where the layout puts it (its frame, subviews and content are not drawn: a
 /// cell is drawn as its layer).
+///
+/// ```swift
+/// let grid = UICollectionView(frame: view.bounds, collectionViewLayout: UICollectionViewFlowLayout())
+/// grid.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+/// grid.dataSource = self
+/// view.addSubview(grid)
+/// ```
+///
+/// ```swift
+/// let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
+/// cell.layer.cornerRadius = 8
+/// ```
 open class UICollectionViewCell: UIView {
     /// The identifier it was dequeued with.
     public internal(set) var reuseIdentifier: String?

@@ -6,6 +6,16 @@ import Foundation
 /// `viewDidLoad`), sized to the scene, added, and told `viewWillAppear`, laid out
 /// (`viewWillLayoutSubviews`, the view's `layoutSubviews`, `viewDidLayoutSubviews`) and told
 /// `viewDidAppear`, in that order; later layout passes call the layout pair again.
+///
+/// ```swift
+/// final class AlertController: UIViewController {
+///     override func viewDidLoad() {
+///         super.viewDidLoad()
+///         view.backgroundColor = .systemBackground
+///     }
+/// }
+/// let scene = Scene(size: CGSize(width: 390, height: 844), rootViewController: AlertController())
+/// ```
 open class UIViewController {
     private var loadedView: UIView?
 

@@ -4,6 +4,10 @@ import DynRender
 extension View {
     /// `UIView.AnimationOptions`: the timing curves are honoured; `.repeat` and `.autoreverse`
     /// are refused at the call (a message naming them); the rest change nothing here.
+    ///
+    /// ```swift
+    /// UIView.animate(withDuration: 0.3, delay: 0, options: [.curveEaseOut], animations: { card.alpha = 0 })
+    /// ```
     public struct AnimationOptions: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }

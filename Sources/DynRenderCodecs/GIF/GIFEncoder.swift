@@ -1,6 +1,11 @@
 import DynRenderPixels
 
 /// How many times a GIF plays.
+///
+/// ```swift
+/// var options = RenderOptions()
+/// options.loop = .times(2)   // plays twice, then stops on the last frame
+/// ```
 public enum GIFLoop: Equatable, Sendable {
     /// Repeat for ever (NETSCAPE2.0 loop count 0). The default.
     case forever

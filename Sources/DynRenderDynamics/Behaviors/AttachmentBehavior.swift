@@ -12,6 +12,14 @@ import DynRenderGeometry
 /// along an axis only, within `attachmentRange` points), `limitAttachment` (a rope of the initial
 /// length), `fixedAttachment` (a weld) and `pinAttachment` (a revolute joint, its relative angle
 /// within `attachmentRange` radians and its turning resisted by `frictionTorque`).
+///
+/// ```swift
+/// let leash = AttachmentBehavior(item: ball, attachedToAnchor: CGPoint(x: 195, y: 100))
+/// leash.length = 200
+/// leash.frequency = 2        // a spring of 2 Hz…
+/// leash.damping = 0.3        // …damped at 0.3 of critical
+/// animator.addBehavior(leash)
+/// ```
 public final class AttachmentBehavior: DynamicBehavior {
     /// Which joint an attachment is.
     enum Joining {

@@ -3,6 +3,16 @@ import DynRenderGeometry
 
 /// Told when items start and stop touching each other or a boundary (UIKit's
 /// `UICollisionBehaviorDelegate`). The boundary identifier is nil for the reference bounds.
+///
+/// ```swift
+/// final class Thud: CollisionBehaviorDelegate {
+///     func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem,
+///                            withBoundaryIdentifier identifier: AnyHashable?, at point: CGPoint) {
+///         print("landed at", point)
+///     }
+/// }
+/// collision.collisionDelegate = thud   // held weakly: keep `thud` alive
+/// ```
 public protocol CollisionBehaviorDelegate: AnyObject {
     /// `item1` and `item2` started touching at `point` (reference coordinates).
     func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem,
@@ -46,6 +56,10 @@ extension CollisionBehaviorDelegate {
 /// ```
 public final class CollisionBehavior: ItemListBehavior {
     /// What the items collide with (UIKit's `UICollisionBehavior.Mode`).
+    ///
+    /// ```swift
+    /// collision.collisionMode = .boundaries   // items pass through each other but not the walls
+    /// ```
     public struct Mode: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }

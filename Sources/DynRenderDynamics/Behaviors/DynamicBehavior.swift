@@ -97,6 +97,12 @@ open class DynamicBehavior {
 /// Adds the shared item-list API (`addItem`, `removeItem`, `items`) to a behaviour.
 ///
 /// Primitives that act on a set of items (gravity, collision, item properties) subclass this.
+///
+/// ```swift
+/// let gravity = GravityBehavior()
+/// gravity.addItem(square)
+/// gravity.removeItem(square)
+/// ```
 open class ItemListBehavior: DynamicBehavior {
     /// The items, in the order they were added.
     public private(set) var items: [DynamicItem]

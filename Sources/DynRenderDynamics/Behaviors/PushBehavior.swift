@@ -14,6 +14,10 @@ import DynRenderGeometry
 /// ```
 public final class PushBehavior: ItemListBehavior {
     /// How a push acts: for as long as it is active, or once.
+    ///
+    /// ```swift
+    /// let wind = PushBehavior(items: leaves, mode: .continuous)
+    /// ```
     public enum Mode: Sendable {
         /// A constant force, applied every step while `active`.
         case continuous

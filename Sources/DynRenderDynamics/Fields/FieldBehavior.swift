@@ -23,6 +23,10 @@ import DynRenderGeometry
 /// ```
 public final class FieldBehavior: ItemListBehavior {
     /// The law a field follows.
+    ///
+    /// ```swift
+    /// let vortex = FieldBehavior(kind: .vortex)
+    /// ```
     public enum Kind {
         /// Uniform acceleration `direction` · strength · 1000 pt/s² (UIKit's gravity).
         case linearGravity

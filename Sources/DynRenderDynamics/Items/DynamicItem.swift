@@ -2,6 +2,12 @@ import Foundation
 import DynRenderGeometry
 
 /// The shape the solver gives an item for collisions (UIKit's `UIDynamicItemCollisionBoundsType`).
+///
+/// ```swift
+/// final class Ball: View {
+///     override var collisionBoundsType: DynamicItemCollisionBoundsType { .ellipse }
+/// }
+/// ```
 public enum DynamicItemCollisionBoundsType: Sendable {
     /// The item's bounds rectangle, rotated with the item. UIKit's default.
     case rectangle
@@ -18,6 +24,14 @@ public enum DynamicItemCollisionBoundsType: Sendable {
 /// item first joins a behaviour (or again on `DynamicAnimator.updateItem(usingCurrentState:)`),
 /// and from then on writes `center` and `transform` (a pure rotation) after every step. It never
 /// changes the size. Coordinates are points in the animator's reference space, y down.
+///
+/// ```swift
+/// final class Marker: DynamicItem {
+///     var center = CGPoint(x: 100, y: 100)
+///     let bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
+///     var transform = CGAffineTransform.identity
+/// }
+/// ```
 public protocol DynamicItem: AnyObject {
     /// Centre in the reference coordinate space, points.
     var center: CGPoint { get set }

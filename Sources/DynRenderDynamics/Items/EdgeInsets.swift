@@ -2,6 +2,10 @@ import Foundation
 
 /// Distances inset from a rectangle's edges, points (UIKit's `UIEdgeInsets`). Positive values
 /// shrink the rectangle.
+///
+/// ```swift
+/// collision.setTranslatesReferenceBoundsIntoBoundary(with: EdgeInsets(top: 0, left: 0, bottom: 20, right: 0))
+/// ```
 public struct EdgeInsets: Hashable, Sendable {
     /// Distances inwards from each edge, points.
     public var top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat

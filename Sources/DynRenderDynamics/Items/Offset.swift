@@ -3,6 +3,11 @@ import DynRenderGeometry
 
 /// A displacement from an item's centre in the item's own (rotating) frame, points — UIKit's
 /// `UIOffset`, used for attachment points and push targets.
+///
+/// ```swift
+/// let corner = AttachmentBehavior(item: card, offsetFromCenter: Offset(horizontal: -50, vertical: -30),
+///                                 attachedToAnchor: CGPoint(x: 100, y: 80))
+/// ```
 public struct Offset: Hashable, Sendable {
     /// Points to the right.
     public var horizontal: CGFloat

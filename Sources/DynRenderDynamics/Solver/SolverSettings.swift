@@ -3,6 +3,12 @@
 /// Apple documents none of these. The model follows Box2D v3 (which PhysicsKit, UIKit's engine, is
 /// widely believed to wrap), with Box2D's metre-based constants converted at 150 pt per metre — the
 /// scale SpriteKit is observed to use (see `shared/spec/uikit-dynamics.md` §1).
+///
+/// ```swift
+/// var settings = SolverSettings()
+/// settings.subSteps = 8   // stiffer contacts for a tall stack
+/// let animator = DynamicAnimator(referenceBounds: bounds, settings: settings)
+/// ```
 public struct SolverSettings: Sendable {
     /// Points per Box2D metre, used only to convert Box2D's constants. 150.
     public static let pointsPerMeter = 150.0
