@@ -1,6 +1,12 @@
 import Foundation
 
 /// Why a batch update was refused; the collection view is left as it was.
+///
+/// ```swift
+/// do { try grid.insertItems(at: [IndexPath(item: 99, section: 0)]) } catch let error as CollectionViewUpdateError {
+///     print(error)   // the index path is out of range
+/// }
+/// ```
 public enum CollectionViewUpdateError: Error, Equatable, CustomStringConvertible {
     /// A deletion of an item that does not exist before the update.
     case deletionOutOfRange(IndexPath, itemCount: Int)

@@ -2,8 +2,18 @@ import Foundation
 
 /// One insertion or deletion of a batch update, as a layout's
 /// `prepare(forCollectionViewUpdates:)` receives it (UIKit's `UICollectionViewUpdateItem`).
+///
+/// ```swift
+/// override func prepare(forCollectionViewUpdates updateItems: [CollectionViewUpdateItem]) {
+///     for update in updateItems where update.updateAction == .insert { print("inserting", update) }
+/// }
+/// ```
 public struct CollectionViewUpdateItem: Equatable, Sendable {
     /// Whether the item was inserted or deleted.
+    ///
+    /// ```swift
+    /// let inserted = updateItems.filter { $0.updateAction == .insert }.count
+    /// ```
     public enum Action: Sendable {
         /// The item was inserted.
         case insert

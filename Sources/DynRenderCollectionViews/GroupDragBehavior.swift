@@ -5,6 +5,12 @@ import DynRenderDynamics
 /// the point (the seed's `RectangleAttachmentBehavior`, named apart so that a user's copy of the
 /// seed never meets an ambiguous name). Moving `point` moves all four anchors, so the item
 /// follows with spring lag and without turning.
+///
+/// ```swift
+/// let hold = CornerAttachmentsBehavior(item: cell, point: finger)
+/// animator.addBehavior(hold)
+/// hold.point = newFinger   // the cell follows, springing by its corners
+/// ```
 public final class CornerAttachmentsBehavior: DynamicBehavior {
     /// The corner springs, top-left, top-right, bottom-left, bottom-right.
     public let corners: [AttachmentBehavior]
@@ -46,6 +52,11 @@ public final class CornerAttachmentsBehavior: DynamicBehavior {
 
 /// Drags several items with one finger: a `CornerAttachmentsBehavior` per item, all sharing
 /// the touch point.
+///
+/// ```swift
+/// let drag = GroupDragBehavior(items: selectedCells, point: finger)
+/// animator.addBehavior(drag)
+/// ```
 public final class GroupDragBehavior: DynamicBehavior {
     /// One corner-attachment behaviour per dragged item, in the items' order.
     public let attachments: [CornerAttachmentsBehavior]

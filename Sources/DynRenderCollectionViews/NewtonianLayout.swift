@@ -2,6 +2,10 @@ import Foundation
 import DynRenderDynamics
 
 /// Why the Newtonian layout refused a request; nothing changed.
+///
+/// ```swift
+/// do { try layout.insertItem() } catch NewtonianLayoutError.full(let maximum) { print("at most", maximum) }
+/// ```
 public enum NewtonianLayoutError: Error, Equatable, CustomStringConvertible {
     /// The layout already holds (or will hold, once queued requests run) its maximum.
     case full(maximum: Int)

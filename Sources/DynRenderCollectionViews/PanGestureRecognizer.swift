@@ -2,6 +2,10 @@ import Foundation
 import DynRenderGeometry
 
 /// The phases a continuous gesture reports, as UIKit's `UIGestureRecognizer.State`.
+///
+/// ```swift
+/// if recognizer.state == .ended { print("lifted") }
+/// ```
 public enum GestureState: Sendable {
     /// UIKit's gesture states: `possible` before it starts, then `began`, `changed` and `ended`, or
     /// `cancelled` or `failed`.
@@ -14,6 +18,10 @@ public enum GestureState: Sendable {
 /// The scripted finger that scrolls a collection view (UIKit's `panGestureRecognizer`). The
 /// timeline reports touches; layouts read `location(in:)` to know where the finger is, as the
 /// springy layout does.
+///
+/// ```swift
+/// let finger = grid.panGestureRecognizer.location(in: grid)
+/// ```
 public final class PanGestureRecognizer {
     /// Where the gesture is in its life.
     public private(set) var state = GestureState.possible

@@ -141,6 +141,10 @@ public struct ImageDiffSummary: Equatable, Sendable {
 }
 
 /// Why a comparison could not be made: the caller's input, not a difference.
+///
+/// ```swift
+/// do { try DiffOptions(threshold: -1).validate() } catch let error as DiffError { print(error) }
+/// ```
 public enum DiffError: Error, Equatable, CustomStringConvertible {
     /// An option is out of range; the message names it and the value.
     case badOptions(String)

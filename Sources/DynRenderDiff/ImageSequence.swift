@@ -10,6 +10,10 @@ import DynRenderPixels
 /// ```
 public struct ImageSequence: Sendable {
     /// Where the frames came from: one PNG, a directory of PNGs, a GIF or an APNG.
+    ///
+    /// ```swift
+    /// if try ImageSequence.load("out.png").kind == .apng { print("an animated PNG") }
+    /// ```
     public enum Kind: Sendable {
         /// One PNG file: one frame.
         case png
@@ -22,6 +26,10 @@ public struct ImageSequence: Sendable {
     }
 
     /// One frame, with its name and, for an animation, its delay.
+    ///
+    /// ```swift
+    /// for frame in try ImageSequence.load("out.gif").frames { print(frame.name, frame.delay ?? 0) }
+    /// ```
     public struct Frame: Sendable {
         /// The file name for PNGs, `frame-0000`… for an animation's frames.
         public let name: String

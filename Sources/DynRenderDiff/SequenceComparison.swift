@@ -12,6 +12,12 @@ import DynRenderPixels
 /// ```
 public struct SequenceComparison {
     /// One matched pair of frames.
+    ///
+    /// ```swift
+    /// for frame in comparison.frames where !frame.passes(comparison.options) {
+    ///     print(frame.name, frame.summary?.description ?? frame.problem ?? "")
+    /// }
+    /// ```
     public struct FrameResult {
         /// The frame's name on the expected side.
         public let name: String

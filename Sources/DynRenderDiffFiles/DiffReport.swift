@@ -17,6 +17,11 @@ import DynRenderPixels
 /// ```
 public struct DiffReport {
     /// One frame (or still) of the report.
+    ///
+    /// ```swift
+    /// DiffReport.Frame(name: "0.50.png", expected: golden, actual: frame, diff: diffImage,
+    ///                  verdict: "12 pixels differ", passes: false)
+    /// ```
     public struct Frame {
         /// The frame's name, shown above it.
         public let name: String

@@ -39,6 +39,10 @@ public struct DisplayGroup: Equatable, Sendable {
 /// A clip: a rounded rectangle's geometry, with the meaning `RoundedRectangle` gives its fields
 /// (centre and size in points, corner radius clamped to half the shorter side, a linear transform
 /// about the centre, circular or continuous corners).
+///
+/// ```swift
+/// ClipRectangle(center: CGPoint(x: 195, y: 300), size: CGSize(width: 300, height: 200), cornerRadius: 16)
+/// ```
 public struct ClipRectangle: Equatable, Sendable {
     /// Centre, points.
     public var center: CGPoint

@@ -3,6 +3,11 @@ import DynRenderGeometry
 import DynRenderPixels
 
 /// One line of a display-list file: a frame's index, presentation time and drawing.
+///
+/// ```swift
+/// let frame = DisplayListFrame(index: 0, time: 0, list: list)
+/// print(try DisplayListJSON.encode(frame))
+/// ```
 public struct DisplayListFrame: Equatable, Sendable {
     /// 0-based, increasing by 1 through a file.
     public var index: Int
@@ -20,6 +25,12 @@ public struct DisplayListFrame: Equatable, Sendable {
 }
 
 /// A malformed display-list line: where, which field, and what was wrong — one line of text.
+///
+/// ```swift
+/// do { _ = try DisplayListJSON.decode("{}", lineNumber: 1) } catch let error as DisplayListError {
+///     print(error)   // names the line and the missing field
+/// }
+/// ```
 public struct DisplayListError: Error, CustomStringConvertible, Equatable {
     /// 1-based line number in the file.
     public let line: Int

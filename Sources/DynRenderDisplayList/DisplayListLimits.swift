@@ -5,6 +5,10 @@ import DynRenderGeometry
 /// past them, and the render pipeline checks each frame a scene draws before rasterising it, so
 /// nothing is accepted and then truncated, and no number can overflow the rasteriser's pixel
 /// arithmetic. They are generous: a 1 000 000-pt coordinate is 3 000 iPhone screens away.
+///
+/// ```swift
+/// print(DisplayListLimits.maximumShapes, DisplayListLimits.maximumBlur)
+/// ```
 public enum DisplayListLimits {
     /// Largest |cx|, |cy| and shadow offset, points.
     public static let maximumCoordinate = 1_000_000.0
@@ -46,6 +50,10 @@ public enum DisplayListLimits {
 
 /// A display list past `DisplayListLimits`, or with a number that is not finite: which field,
 /// and what was wrong.
+///
+/// ```swift
+/// do { try list.checkLimits() } catch let error as DisplayListLimitError { print(error.field, error.problem) }
+/// ```
 public struct DisplayListLimitError: Error, CustomStringConvertible, Equatable {
     /// The field, e.g. `shapes[3].cx`.
     public let field: String

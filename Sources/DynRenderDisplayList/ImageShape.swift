@@ -80,6 +80,11 @@ public enum ImageSource: Hashable, Sendable {
 
 /// PNG bytes held once and compared by content; their hash is computed once, so an embedded
 /// picture drawn every frame is found in the image cache without rehashing its bytes.
+///
+/// ```swift
+/// let icon = EmbeddedPNG(try FileReader.read("icon.png"))
+/// let shape = ImageShape(source: .embedded(icon), center: CGPoint(x: 30, y: 30), size: CGSize(width: 40, height: 40))
+/// ```
 public final class EmbeddedPNG: Hashable, Sendable {
     /// The PNG file's bytes.
     public let bytes: [UInt8]

@@ -39,6 +39,10 @@ public struct PathShape: Equatable, Sendable {
 }
 
 /// Which points a path with crossing or nested contours fills, as SVG's `fill-rule`.
+///
+/// ```swift
+/// PathShape(path: ring, fillRule: .evenOdd, fill: SystemColors.orange)   // the inner circle is a hole
+/// ```
 public enum FillRule: String, Equatable, Sendable {
     /// Points the outline winds around a nonzero number of times (SVG's and CoreGraphics' default).
     case nonzero
@@ -47,6 +51,10 @@ public enum FillRule: String, Equatable, Sendable {
 }
 
 /// A path's outline, as `CAShapeLayer`'s `lineWidth`, `strokeColor`, `lineJoin` and `lineCap`.
+///
+/// ```swift
+/// PathShape(path: outline, fill: RGBA8(0, 0, 0, 0), stroke: PathStroke(width: 2, color: RGBA8(0, 0, 0)))
+/// ```
 public struct PathStroke: Equatable, Sendable {
     /// Line width, points, centred on the path.
     public var width: Double
@@ -67,12 +75,20 @@ public struct PathStroke: Equatable, Sendable {
 }
 
 /// How stroked segments meet (miter limit 10, as CoreGraphics and SVG).
+///
+/// ```swift
+/// PathStroke(width: 4, color: SystemColors.blue, join: .bevel)
+/// ```
 public enum LineJoin: String, Equatable, Sendable {
     /// Mitred (pointed, up to the miter limit), rounded or bevelled corners.
     case miter, round, bevel
 }
 
 /// How open subpaths end.
+///
+/// ```swift
+/// PathStroke(width: 6, color: RGBA8(0, 0, 0), join: .round, cap: .round)
+/// ```
 public enum LineCap: String, Equatable, Sendable {
     /// Ends cut at the endpoint, rounded, or squared off half the width beyond it.
     case butt, round, square

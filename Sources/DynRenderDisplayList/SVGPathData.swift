@@ -17,6 +17,12 @@ public enum SVGPathData {
     public static let maximumCommands = 100_000
 
     /// A problem in path data: what and at which character (1-based).
+    ///
+    /// ```swift
+    /// do { _ = try SVGPathData.parse("M 0 0 L 10") } catch let error as SVGPathData.ParseError {
+    ///     print(error.position, error.problem)
+    /// }
+    /// ```
     public struct ParseError: Error, Equatable, CustomStringConvertible {
         /// The 0-based character offset where the problem is.
         public let position: Int

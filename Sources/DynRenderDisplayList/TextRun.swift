@@ -48,6 +48,11 @@ public struct TextRun: Equatable, Sendable {
 /// ```
 public struct FontDescriptor: Hashable, Sendable {
     /// Where the font's outlines come from.
+    ///
+    /// ```swift
+    /// FontDescriptor(source: .family("Inter", weight: 600), size: 17)
+    /// FontDescriptor(source: .file("Fonts/Brand.otf", index: 0), size: 24)
+    /// ```
     public enum Source: Hashable, Sendable {
         /// An installed family (found by fontconfig) at a weight from 100 to 900 (400 regular,
         /// 600 semibold, 700 bold), upright.
@@ -83,6 +88,10 @@ public struct FontDescriptor: Hashable, Sendable {
 }
 
 /// Dynamic Type's text styles at their default ("Large") sizes, as `UIFont.TextStyle`.
+///
+/// ```swift
+/// label.font = .preferred(.headline)   // 17 pt semibold
+/// ```
 public enum TextStyle: CaseIterable, Sendable {
     /// UIKit's Dynamic Type text styles at the default content size (`largeTitle` 34 pt …
     /// `caption2` 11 pt).

@@ -3,6 +3,11 @@ import Foundation
 /// A collection-view layout as an animator sees it (the part of UIKit's `UICollectionViewLayout`
 /// that `UIDynamicAnimator(collectionViewLayout:)` uses): the animator works in the layout's
 /// content coordinates and invalidates the layout whenever it moves items.
+///
+/// ```swift
+/// // CollectionViewLayout adopts it:
+/// let animator = DynamicAnimator(collectionViewLayout: layout)
+/// ```
 public protocol DynamicAnimatorLayout: AnyObject {
     /// The size of the content, points: the animator's reference bounds start at (0, 0) with it.
     var collectionViewContentSize: CGSize { get }
@@ -20,6 +25,11 @@ extension DynamicAnimatorLayout {
 /// A view an animator works in (UIKit's `referenceView`): its bounds' size is the animator's
 /// reference bounds, read at every step, so a view sized after the animator was made (in a view
 /// controller's `viewDidLoad`, say) gets its boundaries right.
+///
+/// ```swift
+/// // View adopts it: `UIDynamicAnimator(referenceView: view)` reads the view's bounds at every step.
+/// let animator = UIDynamicAnimator(referenceView: containerView)
+/// ```
 public protocol DynamicAnimatorReferenceView: AnyObject {
     /// The reference area, points: its bounds are the boundary
     /// `translatesReferenceBoundsIntoBoundary` uses.
@@ -27,6 +37,11 @@ public protocol DynamicAnimatorReferenceView: AnyObject {
 }
 
 /// A dynamic item that stands for a cell at an index path (UIKit's layout attributes).
+///
+/// ```swift
+/// let attributes = animator.layoutAttributesForCell(at: IndexPath(item: 3, section: 0))
+/// print(attributes?.indexPath.item ?? -1)
+/// ```
 public protocol IndexedDynamicItem: DynamicItem {
     /// Where the item sits in its collection view: [section, item].
     var indexPath: IndexPath { get }

@@ -16,6 +16,10 @@ import Foundation
 /// ```
 public struct VectorPath: Equatable, Sendable {
     /// One drawing command.
+    ///
+    /// ```swift
+    /// for element in path.elements { if case .close = element { print("a closed subpath") } }
+    /// ```
     public enum Element: Equatable, Sendable {
         /// Starts a new subpath at a point.
         case move(Vector2)

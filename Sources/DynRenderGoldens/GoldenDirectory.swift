@@ -22,6 +22,12 @@ public struct GoldenDirectory: Sendable {
     }
 
     /// How one still compared with its golden.
+    ///
+    /// ```swift
+    /// for (still, outcome) in GoldenDirectory(path: "Tests/Goldens/drop").compare(stills) {
+    ///     if case .mismatch(let summary, _, _) = outcome { print(still.name, summary.description) }
+    /// }
+    /// ```
     public enum Outcome: Sendable {
         /// The still equals its golden within the options.
         case match

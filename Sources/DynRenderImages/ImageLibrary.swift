@@ -4,6 +4,10 @@ import DynRenderPixels
 
 /// The sizes an image view or display-list image may have, checked from the PNG's header before
 /// any pixel is decoded.
+///
+/// ```swift
+/// print(ImageLimits.maximumSide, ImageLimits.maximumPixels)
+/// ```
 public enum ImageLimits {
     /// Longest side, pixels.
     public static let maximumSide = 16_384
@@ -125,6 +129,10 @@ public final class ImageLibrary: @unchecked Sendable {
 /// A picture file that was read well earlier in the process and now cannot be: it vanished or
 /// changed during the render. Not a fault of the input (the CLI exits 1, not 2), so it is not an
 /// `ImageError` and is not reported as a display-list field.
+///
+/// ```swift
+/// // Thrown when a picture read earlier in a render can no longer be read (exit status 1, not 2).
+/// ```
 public struct ImageVanishedError: Error, CustomStringConvertible, Equatable {
     /// What the second read found, naming the file.
     public let description: String

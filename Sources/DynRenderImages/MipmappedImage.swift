@@ -12,6 +12,10 @@ import DynRenderPixels
 /// ```
 public final class MipmappedImage: Sendable {
     /// One level: `width` × `height` premultiplied pixels, rows packed top first.
+    ///
+    /// ```swift
+    /// let finest = image.levels[0], coarsest = image.levels.last!
+    /// ```
     public struct Level: Sendable {
         /// Level width, pixels.
         public let width: Int

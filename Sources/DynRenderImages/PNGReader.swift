@@ -16,9 +16,18 @@ import Darwin
 /// treats 16-bit files as linear light unless told otherwise, and, told otherwise, puts the
 /// pixels of interlaced 16-bit files in the wrong places in libpng 1.6.39 — measured.) 16-bit
 /// samples are scaled to 8 bits with rounding.
+///
+/// ```swift
+/// let decoded = try PNGReader.decode(FileReader.read("photo.png"))
+/// ```
 public enum PNGReader {
     /// A decoded PNG: 8-bit straight-alpha RGBA, and whether the file stored alpha or
     /// transparency.
+    ///
+    /// ```swift
+    /// let decoded = try PNGReader.decode(bytes)
+    /// print(decoded.image.width, decoded.fileHasAlpha)
+    /// ```
     public struct Decoded: Sendable {
         /// The pixels, 8-bit straight-alpha RGBA.
         public var image: RGBAImage
@@ -59,6 +68,10 @@ public enum PNGReader {
 }
 
 /// An image that cannot be read or used: one line saying why (the caller adds which file).
+///
+/// ```swift
+/// do { _ = try PNGReader.decode([0, 1, 2]) } catch let error as ImageError { print(error) }
+/// ```
 public struct ImageError: Error, CustomStringConvertible, Equatable {
     public let description: String
 

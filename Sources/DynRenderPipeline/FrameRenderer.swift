@@ -8,6 +8,10 @@ import DynRenderScene
 import DynRenderPixels
 
 /// Progress of a render, reported after each frame.
+///
+/// ```swift
+/// try scene.render(options: options) { progress in print("\(progress.frame) of \(progress.frameCount)") }
+/// ```
 public struct RenderProgress: Sendable {
     /// Frames done so far.
     public var frame: Int
@@ -26,6 +30,14 @@ public struct RenderProgress: Sendable {
 ///
 /// Outputs are written atomically: on any error every output is abandoned, no partial file is left,
 /// and files already at the destinations are untouched.
+///
+/// ```swift
+/// var options = RenderOptions()
+/// options.gifPath = "out.gif"
+/// let renderer = try FrameRenderer(options: options)
+/// var file = try DisplayListFile(path: "frames.jsonl")
+/// try renderer.run(&file)
+/// ```
 public struct FrameRenderer {
     /// The options the renderer was made with, checked.
     public let options: RenderOptions

@@ -5,6 +5,10 @@ import DynRenderCodecs
 
 /// Where a render's frames come from, one at a time: a demo being simulated, or a display-list
 /// file being read.
+///
+/// ```swift
+/// // SceneFrames (a scene) and DisplayListFile (a trace) are the two sources FrameRenderer runs.
+/// ```
 public protocol FrameSource {
     /// The next frame, or nil after the last.
     mutating func next() throws -> DisplayListFrame?
@@ -18,6 +22,12 @@ public protocol FrameSource {
 
 /// The frames of a scene: the scene advanced to each frame's time and drawn as a display list.
 /// A scene's time only moves forward, so a scene renders once, from its start.
+///
+/// ```swift
+/// let plan = try RenderPlan(options: options, sceneSize: scene.size)
+/// var frames = try SceneFrames(scene: scene, plan: plan)
+/// try FrameRenderer(options: options).run(&frames)
+/// ```
 public struct SceneFrames: FrameSource {
     /// The frame times, canvas and sizes this source renders.
     public let plan: RenderPlan

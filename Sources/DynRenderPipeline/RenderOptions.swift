@@ -74,6 +74,10 @@ public struct RenderOptions: Sendable {
 }
 
 /// The bounds `RenderOptions` must stay within, checked before anything is allocated or written.
+///
+/// ```swift
+/// print(RenderLimits.maximumDuration, RenderLimits.maximumPixels)
+/// ```
 public enum RenderLimits {
     /// Longest render, seconds.
     public static let maximumDuration = 600.0
@@ -93,6 +97,10 @@ public enum RenderLimits {
 
 /// One of `RenderOptions`' knobs, so an error can name it in the caller's terms: the library's
 /// property name by default, a command-line flag in the CLI.
+///
+/// ```swift
+/// print(RenderOption.pngDirectory.name)   // pngDirectory (the command line says --png-dir)
+/// ```
 public enum RenderOption: String, CaseIterable, Sendable {
     /// The options of a render, by the names the command line gives them (`--gif`, `--fps`…).
     case gif, apng, pngDirectory, trace, fps, duration, scale, size, lossiness, loop, pngCompressionLevel, threads
@@ -115,6 +123,11 @@ public enum RenderOption: String, CaseIterable, Sendable {
 /// ```
 public struct RenderUsageError: Error, CustomStringConvertible, Equatable {
     /// A piece of the message: words, or a reference to an option.
+    ///
+    /// ```swift
+    /// let error = RenderUsageError([.option(.fps), .text(" must be a positive number, not 0")])
+    /// print(error.message { "--\($0.rawValue)" })   // --fps must be a positive number, not 0
+    /// ```
     public enum Part: Equatable, Sendable {
         /// Words of the message.
         case text(String)

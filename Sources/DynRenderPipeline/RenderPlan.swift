@@ -4,6 +4,11 @@ import DynRenderCodecs
 /// Validated timing and canvas of a scene's render: every number checked, the frame times fixed.
 /// The output knobs (lossiness, loop, PNG level, threads) are checked by `FrameRenderer`, which
 /// uses them; between the two, each option is checked exactly once.
+///
+/// ```swift
+/// let plan = try RenderPlan(options: options, sceneSize: CGSize(width: 390, height: 844))
+/// print(plan.frameCount, plan.pixelWidth, plan.time(ofFrame: 10))
+/// ```
 public struct RenderPlan: Sendable {
     /// Frames per second.
     public let fps: Double

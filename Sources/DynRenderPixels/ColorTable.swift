@@ -5,6 +5,12 @@
 /// diff (colour → cached OKLab value), so it avoids what makes `Dictionary` slow there: no
 /// hashing of a generic key through a protocol, no per-entry metadata, and a reset that keeps its
 /// storage.
+///
+/// ```swift
+/// var counts = ColorTable()
+/// counts.add(1, to: RGBA8(255, 0, 0).packed)
+/// print(counts.value(for: RGBA8(255, 0, 0).packed) ?? 0)   // 1
+/// ```
 public struct ColorTable {
     /// Marks an empty slot; never a colour, whose top byte is zero.
     @usableFromInline static let empty = UInt32.max

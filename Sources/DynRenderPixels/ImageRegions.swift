@@ -5,6 +5,10 @@ import Darwin
 #endif
 
 /// A rectangle of pixels, in pixel units.
+///
+/// ```swift
+/// if let changed = after.changedRegion(from: before) { print(changed.width, changed.height) }
+/// ```
 public struct PixelRect: Equatable, Sendable {
     /// The rectangle's left column and top row, and its width and height, all in pixels.
     public var x: Int, y: Int, width: Int, height: Int

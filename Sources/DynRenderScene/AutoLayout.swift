@@ -104,6 +104,11 @@ public final class LayoutGuide {
 }
 
 /// What a constraint's side refers to.
+///
+/// ```swift
+/// // A constraint's sides name a view or a guide:
+/// label.topAnchor.constraint(equalTo: card.safeAreaLayoutGuide.topAnchor).isActive = true
+/// ```
 public enum LayoutItem {
     /// A view, constrained by its frame.
     case view(View)
@@ -119,10 +124,22 @@ public enum LayoutItem {
 }
 
 /// Kinds of anchor, so that only like anchors can be related (as UIKit's anchor classes).
+///
+/// ```swift
+/// let edge: LayoutAnchor<LayoutXAxis> = card.leadingAnchor   // only x anchors relate to it
+/// ```
 public enum LayoutXAxis {}
 /// Anchors on the vertical axis (top, bottom, centre Y), as UIKit's `NSLayoutYAxisAnchor`.
+///
+/// ```swift
+/// let top: LayoutAnchor<LayoutYAxis> = card.topAnchor
+/// ```
 public enum LayoutYAxis {}
 /// Width and height anchors, as UIKit's `NSLayoutDimension`.
+///
+/// ```swift
+/// let width: LayoutAnchor<LayoutDimension> = card.widthAnchor
+/// ```
 public enum LayoutDimension {}
 
 /// What an anchor holds: a view weakly, as UIKit's constraints hold their items (the view holds

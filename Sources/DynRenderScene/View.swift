@@ -380,6 +380,14 @@ extension View {
 
 /// Where a view's content goes: the map from its bounds to the scene, its opacity, and the
 /// scene's display list so far, to which `drawContent(in:)` appends.
+///
+/// ```swift
+/// final class Badge: View {
+///     override func drawContent(in context: inout ViewDrawingContext) {
+///         context.drawText("3", font: .system(size: 13, weight: 700), at: CGPoint(x: 6, y: 15), color: RGBA8(255, 255, 255))
+///     }
+/// }
+/// ```
 public struct ViewDrawingContext {
     /// From the view's bounds coordinates (points, origin top-left, y down) to the scene's.
     public let transform: CGAffineTransform

@@ -23,11 +23,13 @@ public enum Snapshot {
 /// scenes four (`frames(at:)`, `gif(duration:)`, `apng(duration:)`, `trace(duration:)`); a type of
 /// your own gets them by `pullback`, mapping it to a scene:
 ///
-///     extension SnapshotStrategy where Value == CardStack {
-///         static func frames(at times: [Double]) -> Self {
-///             SnapshotStrategy<Scene>.frames(at: times).pullback { stack in CardStackScene(stack) }
-///         }
+/// ```swift
+/// extension SnapshotStrategy where Value == CardStack {
+///     static func frames(at times: [Double]) -> Self {
+///         SnapshotStrategy<Scene>.frames(at: times).pullback { stack in CardStackScene(stack) }
 ///     }
+/// }
+/// ```
 public struct SnapshotStrategy<Value> {
     /// How much difference passes when images are compared (text must match exactly).
     public var options: DiffOptions

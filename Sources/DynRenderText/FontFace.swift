@@ -7,6 +7,11 @@ import DynRenderGeometry
 /// font units) and its shaper (HarfBuzz, positions in font units). Made and cached by
 /// `FontLibrary`; every call that reaches FreeType or HarfBuzz's caches runs under the library's
 /// lock, so a face may be used from any thread.
+///
+/// ```swift
+/// let face = try FontLibrary.shared.face(for: .family("Inter", weight: 400))
+/// let shaped = face.shape("Hello")
+/// ```
 public final class FontFace: @unchecked Sendable {
     /// The font file and face index this face was read from.
     public let path: String
@@ -172,8 +177,17 @@ public final class FontFace: @unchecked Sendable {
 
 /// A string shaped by HarfBuzz: glyphs in visual (left-to-right) order, positioned in font units
 /// from the pen origin, y down.
+///
+/// ```swift
+/// let shaped = try FontLibrary.shared.face(for: .family("Inter", weight: 400)).shape("Ti")
+/// print(shaped.glyphs.map(\.x), shaped.advance)   // font units
+/// ```
 public struct ShapedText: Equatable, Sendable {
     /// One glyph of the shaped text.
+    ///
+    /// ```swift
+    /// for glyph in shaped.glyphs { print(glyph.id, glyph.x, glyph.cluster) }
+    /// ```
     public struct Glyph: Equatable, Sendable {
         /// The glyph's index in the font (0 is .notdef, drawn for characters the font lacks).
         public var id: UInt32

@@ -73,6 +73,11 @@ public final class FontLibrary: @unchecked Sendable {
 }
 
 /// A shaped line in points: what the rasteriser fills and what a label measures.
+///
+/// ```swift
+/// let run = try FontLibrary.shared.layout("Title", font: .preferred(.title1))
+/// print(run.width, run.ascender, run.descender)
+/// ```
 public struct TextLayoutRun: Sendable {
     /// The face the line is set in.
     public let face: FontFace

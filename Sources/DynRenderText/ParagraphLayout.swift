@@ -27,6 +27,12 @@ public enum LineBreakMode: Sendable {
 /// ```
 public struct ParagraphLayout: Sendable {
     /// One laid-out line: its text and its advance width, points.
+    ///
+    /// ```swift
+    /// for line in try ParagraphLayout("Two short lines", font: .preferred(.body), width: 80).lines {
+    ///     print(line.text, line.width)
+    /// }
+    /// ```
     public struct Line: Equatable, Sendable {
         /// The line's text, trailing spaces removed.
         public var text: String

@@ -18,9 +18,17 @@ public struct UIAction {
 }
 
 /// `UIControl`: the events a control sends.
+///
+/// ```swift
+/// button.addAction(UIAction { _ in dismiss() }, for: .touchUpInside)
+/// ```
 public enum UIControl {
     /// `UIControl.Event`: what a control reports; dynrender's buttons send `.touchUpInside` and
     /// `.primaryActionTriggered`.
+    ///
+    /// ```swift
+    /// button.addAction(UIAction { _ in print("tap") }, for: .primaryActionTriggered)
+    /// ```
     public struct Event: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
@@ -36,6 +44,10 @@ public enum UIControl {
 
     /// A control's state, for `setTitle(_:for:)`: dynrender draws `.normal` (and dims the title
     /// itself while highlighted).
+    ///
+    /// ```swift
+    /// button.setTitle("Dismiss", for: .normal)
+    /// ```
     public struct State: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }

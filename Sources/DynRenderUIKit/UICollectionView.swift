@@ -50,13 +50,6 @@ extension UICollectionViewDelegate {
 /// cell is drawn as its layer).
 ///
 /// ```swift
-/// let grid = UICollectionView(frame: view.bounds, collectionViewLayout: UICollectionViewFlowLayout())
-/// grid.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "cell")
-/// grid.dataSource = self
-/// view.addSubview(grid)
-/// ```
-///
-/// ```swift
 /// let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
 /// cell.layer.cornerRadius = 8
 /// ```
@@ -88,6 +81,13 @@ open class UICollectionViewCell: UIView {
 /// UIKit's). Gesture recognisers you add compete with these as UIKit's do: the first to
 /// recognise takes the touch (a long press held still wins over the scroll). Keep it unturned:
 /// the cells are drawn in the scene's axes.
+///
+/// ```swift
+/// let grid = UICollectionView(frame: view.bounds, collectionViewLayout: UICollectionViewFlowLayout())
+/// grid.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+/// grid.dataSource = self
+/// view.addSubview(grid)
+/// ```
 open class UICollectionView: UIView {
     /// The engine: layout, scrolling, selection, drawing.
     public let engine: CollectionView

@@ -1,6 +1,11 @@
 import DynRenderPixels
 
 /// An animated PNG's frames as a viewer shows them, and how long each shows.
+///
+/// ```swift
+/// let apng = try APNGDecoder().decode(FileReader.read("out.png"))
+/// let total = apng.delays.reduce(0, +)   // milliseconds
+/// ```
 public struct DecodedAPNG: Sendable {
     /// Each frame composited onto the canvas (the IHDR size), in order.
     public var frames: [RGBAImage]

@@ -2,6 +2,10 @@ import DynRenderPixels
 
 /// How long APNG frames last: milliseconds, at least 11, since browsers show delays of 10 ms or
 /// less as 100 ms.
+///
+/// ```swift
+/// let ticks = APNGTiming.clock.ticks(at: 1.5)   // 1500
+/// ```
 public enum APNGTiming {
     /// APNG's clock as dynrender writes it: milliseconds, at least 11 a frame.
     public static let clock = AnimationTiming(ticksPerSecond: 1000, minimumDelay: 11)
@@ -9,6 +13,10 @@ public enum APNGTiming {
 
 /// One APNG frame ready to be written: where it goes, how long it shows, how it combines with
 /// the frame before, and its filtered, deflated scanlines (made by libpng).
+///
+/// ```swift
+/// let frame = try block.encodedForAPNG(APNGSettings(opaque: false))
+/// ```
 public struct APNGFrame {
     let x: Int, y: Int, width: Int, height: Int
     /// Milliseconds.
@@ -22,6 +30,10 @@ public struct APNGFrame {
 }
 
 /// How an APNG stores its frames.
+///
+/// ```swift
+/// let settings = APNGSettings(opaque: true)   // frames as RGB, no alpha channel
+/// ```
 public struct APNGSettings: Sendable {
     /// Every frame is opaque: frames are RGB and replace their region (SOURCE). Otherwise RGBA,
     /// unchanged pixels transparent and blended OVER the frame before.

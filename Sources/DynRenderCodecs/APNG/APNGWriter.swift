@@ -8,6 +8,10 @@ import DynRenderPixels
 ///
 /// The file appears only when complete (`AtomicFile`); the frame count in `acTL`, known only at
 /// the end, is written then.
+///
+/// ```swift
+/// let encoder = try AnimationEncoder(sink: APNGWriter(path: "out.png", width: 390, height: 844))
+/// ```
 public final class APNGWriter: AnimationSink {
     /// Canvas width, pixels.
     public let width: Int

@@ -2,6 +2,11 @@ import DynRenderPixels
 
 /// A file format's side of an animation: how blocks are compressed and how the compressed blocks
 /// are written, in order, to the file. GIF and APNG are the two.
+///
+/// ```swift
+/// // GIFWriter and APNGWriter are the two sinks; AnimationEncoder feeds either.
+/// let gif = try AnimationEncoder(sink: GIFWriter(path: "a.gif", width: 100, height: 100))
+/// ```
 public protocol AnimationSink: AnyObject {
     /// A block once compressed, ready to append.
     associatedtype Compressed
@@ -29,6 +34,13 @@ public protocol AnimationSink: AnyObject {
 /// Writes an animation one frame at a time: a `FrameSequencer` on the sink's clock (timing,
 /// merging, changed regions) feeding the sink's compression and file. `GIFEncoder` and
 /// `APNGEncoder` are this with their sinks; the renderer uses the same pieces on two threads.
+///
+/// ```swift
+/// let encoder = try GIFEncoder(path: "out.gif", width: 100, height: 100)   // AnimationEncoder<GIFWriter>
+/// try encoder.addFrame(first, at: 0)
+/// try encoder.addFrame(second, at: 0.5, change: .identical)   // known unchanged: merged into the frame before
+/// try encoder.finish(endTime: 1)
+/// ```
 public final class AnimationEncoder<Sink: AnimationSink> {
     /// The file format's writer that receives the blocks.
     public let sink: Sink

@@ -2,6 +2,10 @@ import DynRenderPixels
 
 /// What the caller of an encoder already knows about how a frame differs from the frame added
 /// before it, so the encoder need not compare them again (a renderer on another thread can).
+///
+/// ```swift
+/// try encoder.addFrame(frame, at: t, change: .region(PixelRect(x: 10, y: 10, width: 40, height: 40)))
+/// ```
 public enum FrameChange: Equatable, Sendable {
     /// Not known: the encoder compares the frames itself.
     case unknown
@@ -13,6 +17,11 @@ public enum FrameChange: Equatable, Sendable {
 
 /// The clock of an animation format: delays are whole ticks, and shorter than `minimumDelay`
 /// ticks is not shown as written (browsers slow such frames to 100 ms).
+///
+/// ```swift
+/// let centiseconds = AnimationTiming(ticksPerSecond: 100, minimumDelay: 2)
+/// print(centiseconds.ticks(at: 0.333))   // 33
+/// ```
 public struct AnimationTiming: Equatable, Sendable {
     /// Ticks in a second: 100 for GIF (centiseconds), 1000 for APNG (milliseconds).
     public let ticksPerSecond: Int
@@ -38,6 +47,11 @@ public struct AnimationTiming: Equatable, Sendable {
 /// One block of an animation as the sequencer decided it: which image, against which
 /// predecessor, over which region, for how long. The pixels' encoding (a GIF palette, APNG
 /// scanlines) is a pure function of the block, so it can run on whichever thread compresses it.
+///
+/// ```swift
+/// var sequencer = FrameSequencer(width: 100, height: 100, timing: GIFTiming.clock)
+/// let blocks = try sequencer.add(frame, at: 0) + sequencer.finish(endTime: 1)
+/// ```
 public struct AnimationBlock {
     let image: RGBAImage
     /// The image shown before; nil for the first block, which covers the whole canvas.
@@ -62,6 +76,13 @@ public struct AnimationBlock {
 ///   frame before it instead, so the timeline is kept exactly.
 ///
 /// Memory is constant in the number of frames: the last frame emitted and at most two queued.
+///
+/// ```swift
+/// var sequencer = FrameSequencer(width: 390, height: 844, timing: APNGTiming.clock)
+/// var blocks = try sequencer.add(first, at: 0)
+/// blocks += try sequencer.add(second, at: 1.0 / 60)
+/// blocks += sequencer.finish(endTime: 2.0 / 60)
+/// ```
 public struct FrameSequencer {
     /// Canvas width, pixels.
     public let width: Int

@@ -7,6 +7,11 @@ import CGIF
 /// by separate streams — on separate threads — join in order into exactly the file one stream
 /// would write. `GIFWriter` uses one stream for the header, its own blocks and the trailer; a
 /// renderer may compress blocks on another thread with a second stream.
+///
+/// ```swift
+/// let compressor = try GIFBlockCompressor(width: 100, height: 100, quality: GIFQuality(lossiness: 4))
+/// let bytes = try compressor.compress(block)
+/// ```
 public final class GIFBlockCompressor {
     private var gif: UnsafeMutablePointer<GifFileType>?
     /// Bytes giflib has written since the last `takeOutput()`.

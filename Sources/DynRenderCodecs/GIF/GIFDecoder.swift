@@ -2,6 +2,11 @@ import CGIF
 import DynRenderPixels
 
 /// An animated GIF decoded and composited: each frame as a viewer would show it.
+///
+/// ```swift
+/// let gif = try GIFDecoder().read("out.gif")
+/// print(gif.width, gif.height, gif.frames.count)
+/// ```
 public struct DecodedGIF: Sendable {
     /// Screen size, pixels.
     public var width: Int

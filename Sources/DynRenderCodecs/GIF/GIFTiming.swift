@@ -3,6 +3,10 @@
 ///
 /// A frame shown from t₀ to t₁ gets ⌊100·t₁⌋ − ⌊100·t₀⌋ cs, so 30 fps is written 3, 3, 4, 3, 3, 4…
 /// and the running total never drifts more than 1 cs from the timeline.
+///
+/// ```swift
+/// print(GIFTiming.maximumFrameRate)   // 50: 2 cs is the shortest delay browsers honour
+/// ```
 public enum GIFTiming {
     /// Centiseconds; at least 2, since browsers slow shorter delays to 10 cs.
     public static let clock = AnimationTiming(ticksPerSecond: 100, minimumDelay: 2)

@@ -1,6 +1,10 @@
 /// Writes a GIF file from image blocks: giflib (through `GIFBlockCompressor`) writes every byte,
 /// and the file appears only when complete (`AtomicFile`). What to write is decided by
 /// `FrameSequencer`.
+///
+/// ```swift
+/// let encoder = try AnimationEncoder(sink: GIFWriter(path: "out.gif", width: 390, height: 844))
+/// ```
 public final class GIFWriter: AnimationSink {
     /// Canvas width, pixels.
     public let width: Int

@@ -5,6 +5,10 @@ import Darwin
 #endif
 
 /// Reads whole files, with one-line errors.
+///
+/// ```swift
+/// let bytes = try FileReader.read("golden.png")
+/// ```
 public enum FileReader {
     /// The whole regular file at `path`, or an error naming it; a FIFO, a device or a directory is
     /// refused rather than read for ever.

@@ -6,6 +6,12 @@ import Darwin
 
 /// Why an output file or directory could not be written. Its description is one line naming the
 /// path and the reason, fit for the command line.
+///
+/// ```swift
+/// do { try PNGEncoder().write(image, to: "/no/such/dir/a.png") } catch let error as OutputError {
+///     print(error)   // cannot write '/no/such/dir/a.png': No such file or directory
+/// }
+/// ```
 public struct OutputError: Error, CustomStringConvertible, Equatable {
     public let description: String
 
@@ -21,6 +27,10 @@ public struct OutputError: Error, CustomStringConvertible, Equatable {
 }
 
 /// Why an image could not be encoded or decoded.
+///
+/// ```swift
+/// do { _ = try PNGDecoder().decode([1, 2, 3]) } catch let error as CodecError { print(error) }
+/// ```
 public struct CodecError: Error, CustomStringConvertible, Equatable {
     public let description: String
 

@@ -2,6 +2,11 @@ import DynRenderImages
 import DynRenderPixels
 
 /// A decoded PNG: its pixels as 8-bit RGBA, and whether the file itself stored alpha.
+///
+/// ```swift
+/// let decoded = try PNGDecoder().read("frame.png")
+/// print(decoded.image.width, decoded.fileHasAlpha)
+/// ```
 public struct DecodedPNG: Sendable {
     /// The pixels, 8-bit straight-alpha RGBA.
     public var image: RGBAImage

@@ -11,6 +11,10 @@ import DynRenderPixels
 /// ```
 public struct PNGEncoder: Sendable {
     /// Whether the file stores an alpha channel.
+    ///
+    /// ```swift
+    /// let encoder = PNGEncoder(compressionLevel: 9, alpha: .never)   // RGB: alpha dropped
+    /// ```
     public enum AlphaChannel: Sendable {
         /// RGBA only when some pixel is not opaque.
         case automatic

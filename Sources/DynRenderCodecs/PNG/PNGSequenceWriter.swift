@@ -15,6 +15,13 @@ import DynRenderPixels
 /// Frames go to a hidden temporary directory beside the destination, renamed into place by
 /// `finish()`. A destination that already holds a dynrender sequence is replaced; one holding
 /// anything else is refused, so a mistyped `--png-dir` can never delete a user's files.
+///
+/// ```swift
+/// let writer = try PNGSequenceWriter(directory: "frames", expectedFrames: 2)
+/// try writer.addFrame(first, time: 0)
+/// try writer.addFrame(second, time: 0.5)
+/// try writer.finish(endTime: 1)   // frames/0.png, 1.png and manifest.json appear together
+/// ```
 public final class PNGSequenceWriter {
     /// The destination directory.
     public let directory: String

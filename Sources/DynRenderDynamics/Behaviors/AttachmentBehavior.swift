@@ -28,6 +28,10 @@ public final class AttachmentBehavior: DynamicBehavior {
 
     /// What an attachment holds to: another item, or a fixed anchor point (UIKit's
     /// `UIAttachmentBehaviorType`).
+    ///
+    /// ```swift
+    /// if attachment.attachedBehaviorType == .anchor { attachment.anchorPoint = finger }
+    /// ```
     public enum AttachedBehaviorType: Sendable {
         /// Two items held to each other.
         case items

@@ -1,6 +1,12 @@
 import Foundation
 
 /// A closed range of values, UIKit's `UIFloatRange`: an attachment's allowed travel or turn.
+///
+/// ```swift
+/// let rail = AttachmentBehavior.slidingAttachment(with: slider, attachmentAnchor: CGPoint(x: 195, y: 400),
+///                                                 axisOfTranslation: CGVector(dx: 1, dy: 0))
+/// rail.attachmentRange = FloatRange(minimum: -100, maximum: 100)   // points along the axis
+/// ```
 public struct FloatRange: Hashable, Sendable {
     /// The smallest value, which may be `-infinity`.
     public var minimum: CGFloat
