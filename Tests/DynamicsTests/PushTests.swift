@@ -95,4 +95,27 @@ import DynRenderGeometry
         #expect(abs(v / (100 * exp(-2)) - 1) < 0.01, "v = \(v)")
         #expect(abs(w / exp(-3) - 1) < 0.01, "ω = \(w)")
     }
+
+    /// No item turns more than π/4 in a sub-step (h = 1/480 s): one spun at 1 000 rad/s turns at
+    /// (π/4)/h = 376.99 rad/s from its first sub-step on, so after one 1/120 s step (4 sub-steps)
+    /// it has turned π, not 8.33 rad. One spun at 300 rad/s is under the limit and keeps its speed.
+    @Test func noItemTurnsMoreThanAQuarterOfHalfATurnInASubStep() {
+        let fast = TestItem(center: CGPoint(x: 500, y: 500))
+        let motion = DynamicItemBehavior(items: [fast])
+        motion.addAngularVelocity(1000, for: fast)
+        let animator = run(fast, [motion], until: 1.0 / 120)
+        defer { withExtendedLifetime(animator) {} }
+        let limit = Double.pi / 4 * 480
+        #expect(abs(Double(motion.angularVelocity(for: fast)) - limit) < 1e-6)
+        // Four turns of π/4: π, which atan2 reports as ±π. The turn's cos and sin are Taylor
+        // polynomials (to x⁴ and x⁵), 3.2e-4 off at π/4: within 1e-3 after four.
+        #expect(abs(abs(fast.angle) - Double.pi) < 1e-3, "turned to \(fast.angle)")
+
+        let slow = TestItem(center: CGPoint(x: 500, y: 500))
+        let slowMotion = DynamicItemBehavior(items: [slow])
+        slowMotion.addAngularVelocity(300, for: slow)
+        let slowAnimator = run(slow, [slowMotion], until: 1.0 / 120)
+        defer { withExtendedLifetime(slowAnimator) {} }
+        #expect(abs(Double(slowMotion.angularVelocity(for: slow)) - 300) < 1e-9)
+    }
 }
