@@ -123,8 +123,8 @@ public struct ImageComparison {
                      bounds: counted > 0 ? PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1) : nil)
     }
 
-    /// Where the loop marks pixels: nowhere, or in the diff image (a generic parameter rather than
-    /// an optional pointer: with the optional, marking a frame where most pixels differ cost 25 %).
+    /// Where the loop marks pixels: nowhere, or in the diff image — a generic parameter, so the
+    /// loop without a diff image has no marking in it at all.
     private protocol PixelMarks {
         func markCounted(_ index: Int)
         func markIgnored(_ index: Int)
