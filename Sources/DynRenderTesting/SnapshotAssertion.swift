@@ -27,9 +27,11 @@ public func assertGolden<Value>(of value: @autoclosure () throws -> Value, as st
         try Goldens.assertMatch(stills, goldens: base, options: strategy.options, name: name, record: mode)
         return
     }
-    guard let bytes = try snapshot.fileBytes(), let pathExtension = snapshot.pathExtension else { return }
+    guard let bytes = try snapshot.fileBytes(), let pathExtension = snapshot.pathExtension else {
+        throw GoldenMismatch(description: "\(name): this snapshot is not kept as one file")
+    }
     let path = base + "." + pathExtension
-    try SnapshotFile(path: path, name: name, mode: mode).assertMatch(bytes) { expected in
+    try SnapshotFile(path: path, mode: mode).assertMatch(bytes) { expected in
         try snapshot.difference(fromGolden: expected, path: path, options: strategy.options,
                                 artifacts: Goldens.artifactsDirectory(for: name))
     }
@@ -91,7 +93,6 @@ extension Snapshot {
 /// One golden file and the record mode it is asserted under.
 struct SnapshotFile {
     let path: String
-    let name: String
     let mode: SnapshotRecordMode
 
     /// Compares `actual` with the file (equal bytes match at once; otherwise `difference` says
