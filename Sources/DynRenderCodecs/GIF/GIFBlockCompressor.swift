@@ -1,6 +1,7 @@
 import CGIF
 
-/// A giflib encoder whose output goes to memory: the only place dynrender calls giflib's writer.
+/// A GIF encoder whose output goes to memory: giflib writes the header, extensions and trailer,
+/// and image data is written here byte for byte as giflib writes it (`GIFLZWEncoder`).
 ///
 /// Each image block giflib writes (graphics control extension, image descriptor, local colour
 /// table, LZW data) depends on nothing but the block and the screen size, so blocks compressed
@@ -22,6 +23,8 @@ public final class GIFBlockCompressor {
     var triesTransparencyVariants = true
     /// The lossy pass's dictionary model, reused from block to block.
     private var planner: LZWPlanner?
+    /// The LZW compressor and its dictionary, reused from block to block.
+    private let lzw = GIFLZWEncoder()
 
     /// A stream for a `width`×`height` GIF. The header and, when `loop` is given, the loop
     /// extension are written first (see `takeOutput`); a stream that only compresses blocks for
@@ -79,27 +82,26 @@ public final class GIFBlockCompressor {
         return bytes
     }
 
-    /// The image descriptor, local colour table and LZW data of `frame`.
+    /// The image descriptor, local colour table and LZW data of `frame`, as giflib's
+    /// `EGifPutImageDesc` and `EGifPutLine` write them (`GIFLZWEncoder` compresses; the tests hold
+    /// the bytes to giflib's).
     private func image(_ frame: EncodedFrame, of block: AnimationBlock) throws -> [UInt8] {
         var frame = frame
-        var colors = frame.palette.map { GifColorType(Red: GifByteType($0 & 0xFF), Green: GifByteType($0 >> 8 & 0xFF),
-                                                      Blue: GifByteType($0 >> 16 & 0xFF)) }
         var bits = 1
-        while 1 << bits < colors.count { bits += 1 }
-        colors += Array(repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: (1 << bits) - colors.count)
-        guard let colorMap = GifMakeMapObject(Int32(colors.count), &colors) else {
-            throw CodecError("giflib could not allocate a colour map")
-        }
-        defer { GifFreeMapObject(colorMap) }
+        while 1 << bits < frame.palette.count { bits += 1 }
         let rect = frame.rect
-        try check(EGifPutImageDesc(gif, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height),
-                                   false, colorMap))
-        let pixelCount = Int32(rect.width * rect.height)
-        if planner != nil { plan(&frame, of: block, bitsPerPixel: bits) }
-        try frame.indices.withUnsafeMutableBufferPointer { indices in
-            try check(EGifPutLine(gif, indices.baseAddress, pixelCount))
+        var out: [UInt8] = [0x2C]  // image separator
+        for value in [rect.x, rect.y, rect.width, rect.height] {
+            out += [UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8)]
         }
-        return takeOutput()
+        out.append(0x80 | UInt8(bits - 1))  // a local colour table of 2^bits entries, not interlaced
+        for color in frame.palette {
+            out += [UInt8(truncatingIfNeeded: color), UInt8(truncatingIfNeeded: color >> 8), UInt8(truncatingIfNeeded: color >> 16)]
+        }
+        out += [UInt8](repeating: 0, count: 3 * ((1 << bits) - frame.palette.count))
+        if planner != nil { plan(&frame, of: block, bitsPerPixel: bits) }
+        frame.indices.withUnsafeBufferPointer { lzw.compress($0, bitsPerPixel: bits, into: &out) }
+        return out
     }
 
     /// Lossy LZW: moves pixels within the lossiness where that lengthens giflib's strings.

@@ -1,0 +1,73 @@
+import CGIF
+import Testing
+@testable import DynRenderCodecs
+
+/// `GIFLZWEncoder` writes the bytes giflib writes: giflib itself is the oracle, fed the same
+/// indices through `EGifPutImageDesc` and `EGifPutLine`.
+@Suite struct GIFLZWTests {
+    /// giflib's LZW data for `indices` with a colour table of `bits` bits: everything it writes for
+    /// the image after the descriptor and the table.
+    static func giflib(_ indices: [UInt8], bits: Int) throws -> [UInt8] {
+        final class Sink { var bytes: [UInt8] = [] }
+        let sink = Sink()
+        var status: Int32 = 0
+        let gif = try #require(EGifOpen(Unmanaged.passUnretained(sink).toOpaque(), { gif, bytes, count in
+            guard let gif, let bytes, let user = gif.pointee.UserData else { return 0 }
+            Unmanaged<Sink>.fromOpaque(user).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: Int(count)))
+            return count
+        }, &status))
+        defer { EGifCloseFile(gif, &status) }
+        #expect(EGifPutScreenDesc(gif, Int32(indices.count), 1, 8, 0, nil) == GIF_OK)
+        var colors = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: 1 << bits)
+        let map = try #require(GifMakeMapObject(Int32(colors.count), &colors))
+        defer { GifFreeMapObject(map) }
+        sink.bytes = []
+        #expect(EGifPutImageDesc(gif, 0, 0, Int32(indices.count), 1, false, map) == GIF_OK)
+        let header = 10 + 3 * (1 << bits)
+        var line = indices
+        #expect(EGifPutLine(gif, &line, Int32(line.count)) == GIF_OK)
+        return Array(sink.bytes[header...])
+    }
+
+    static func ours(_ indices: [UInt8], bits: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        indices.withUnsafeBufferPointer { GIFLZWEncoder().compress($0, bitsPerPixel: bits, into: &out) }
+        return out
+    }
+
+    /// Streams that reach every branch: a single pixel; long runs (strings that keep growing);
+    /// noise that fills the dictionary to 4095 and clears it many times; indices above the table
+    /// (masked, as giflib masks them); every table size from 1 to 8 bits; sub-blocks that end
+    /// exactly at 255 bytes or just after.
+    @Test(arguments: 1...8)
+    func bytesAreGiflibs(bits: Int) throws {
+        var random = SplitMix(seed: UInt64(bits))
+        var streams: [[UInt8]] = [[3], [0, 0], Array(repeating: 1, count: 70_000)]
+        streams.append((0..<60_000).map { _ in UInt8(truncatingIfNeeded: random.next()) })
+        streams.append((0..<40_000).map { i in UInt8(truncatingIfNeeded: (i / 37) % (1 << bits)) })
+        streams.append((0..<50_000).map { _ in random.next() % 4 == 0 ? UInt8(truncatingIfNeeded: random.next()) : 1 })
+        for length in [300, 339, 340, 341, 681, 682] {
+            streams.append((0..<length).map { _ in UInt8(truncatingIfNeeded: random.next() % UInt64(1 << bits)) })
+        }
+        for stream in streams {
+            let expected = try Self.giflib(stream, bits: bits)
+            let actual = Self.ours(stream, bits: bits)
+            let firstDifference = zip(actual, expected).firstIndex { $0 != $1 } ?? min(actual.count, expected.count)
+            let same = actual == expected
+            #expect(same, "\(stream.count) indices at \(bits) bits: \(actual.count) bytes, giflib's \(expected.count), first different at byte \(firstDifference)")
+        }
+    }
+
+    /// A small deterministic generator (SplitMix64).
+    struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+}
