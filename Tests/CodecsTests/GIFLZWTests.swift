@@ -52,7 +52,7 @@ import Testing
         for stream in streams {
             let expected = try Self.giflib(stream, bits: bits)
             let actual = Self.ours(stream, bits: bits)
-            let firstDifference = zip(actual, expected).firstIndex { $0 != $1 } ?? min(actual.count, expected.count)
+            let firstDifference = zip(actual, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(actual.count, expected.count)
             let same = actual == expected
             #expect(same, "\(stream.count) indices at \(bits) bits: \(actual.count) bytes, giflib's \(expected.count), first different at byte \(firstDifference)")
         }
