@@ -71,11 +71,12 @@ public final class GIFBlockCompressor {
         let length = EGifGCBToExtension(&control, &extensionBytes)
         try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes))
         var bytes = takeOutput()
-        var best = try image(frame, of: block)
+        var best = try image(frame, of: block)!
         if triesTransparencyVariants, let previous = block.previous, block.region != nil {
             for variant in frame.transparencyVariants(image: block.image, previous: previous) {
-                let candidate = try image(variant, of: block)
-                if candidate.count < best.count { best = candidate }
+                // Only a strictly smaller candidate replaces the best, so one that reaches the
+                // best's size is abandoned there: the same bytes are chosen, sooner.
+                if let candidate = try image(variant, of: block, smallerThan: best.count) { best = candidate }
             }
         }
         bytes += best
@@ -84,8 +85,8 @@ public final class GIFBlockCompressor {
 
     /// The image descriptor, local colour table and LZW data of `frame`, as giflib's
     /// `EGifPutImageDesc` and `EGifPutLine` write them (`GIFLZWEncoder` compresses; the tests hold
-    /// the bytes to giflib's).
-    private func image(_ frame: EncodedFrame, of block: AnimationBlock) throws -> [UInt8] {
+    /// the bytes to giflib's); nil as soon as they would be `smallerThan` bytes or more.
+    private func image(_ frame: EncodedFrame, of block: AnimationBlock, smallerThan bound: Int = .max) throws -> [UInt8]? {
         var frame = frame
         var bits = 1
         while 1 << bits < frame.palette.count { bits += 1 }
@@ -100,8 +101,10 @@ public final class GIFBlockCompressor {
         }
         out += [UInt8](repeating: 0, count: 3 * ((1 << bits) - frame.palette.count))
         if planner != nil { plan(&frame, of: block, bitsPerPixel: bits) }
-        frame.indices.withUnsafeBufferPointer { lzw.compress($0, bitsPerPixel: bits, into: &out) }
-        return out
+        let complete = frame.indices.withUnsafeBufferPointer {
+            lzw.compress($0, bitsPerPixel: bits, into: &out, limit: bound == .max ? .max : bound - 1)
+        }
+        return complete ? out : nil
     }
 
     /// Lossy LZW: moves pixels within the lossiness where that lengthens giflib's strings.

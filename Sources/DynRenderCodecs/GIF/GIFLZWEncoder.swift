@@ -32,7 +32,12 @@ final class GIFLZWEncoder {
     /// Appends the minimum code size byte, the LZW data of `indices` in sub-blocks and the empty
     /// sub-block that ends them. `bitsPerPixel` is the colour table's (1…8); indices are masked to
     /// it, as giflib does. `indices` must not be empty.
-    func compress(_ indices: UnsafeBufferPointer<UInt8>, bitsPerPixel: Int, into out: inout [UInt8]) {
+    ///
+    /// With a `limit`, gives up — returns false, leaving `out` part-written — once `out` would
+    /// hold more than `limit` bytes: a candidate that can only lose is not finished.
+    @discardableResult
+    func compress(_ indices: UnsafeBufferPointer<UInt8>, bitsPerPixel: Int, into out: inout [UInt8],
+                  limit: Int = .max) -> Bool {
         let bits = max(2, bitsPerPixel)
         let mask = UInt8(truncatingIfNeeded: (1 << bits) - 1)
         let clearCode = 1 << bits, endCode = clearCode + 1
@@ -43,8 +48,11 @@ final class GIFLZWEncoder {
         var blockStart = out.count, blockCount = 0
         out.append(0)
         var accumulator: UInt64 = 0, pending = 0
+        var withinLimit = true
         @inline(__always) func put(_ byte: UInt8) {
             if blockCount == 255 {
+                // Checked once a sub-block: enough to stop a losing candidate early.
+                if out.count > limit { withinLimit = false }
                 out[blockStart] = 255
                 blockStart = out.count
                 out.append(0)
@@ -71,6 +79,7 @@ final class GIFLZWEncoder {
         var current = Int(indices[0] & mask)
         let slotMask = Self.slots - 1
         pixels: for i in 1..<indices.count {
+            guard withinLimit else { return false }
             let index = Int(indices[i] & mask)
             let key = UInt32(truncatingIfNeeded: current << 8 | index)
             // Fibonacci hashing: the top 13 bits of key × 2³²/φ.
@@ -111,5 +120,6 @@ final class GIFLZWEncoder {
             // The open block is empty: it is the terminator.
             out[blockStart] = 0
         }
+        return out.count <= limit
     }
 }
