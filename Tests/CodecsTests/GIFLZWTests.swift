@@ -58,6 +58,23 @@ import Testing
         }
     }
 
+    /// A limit of exactly the output's size lets it finish with the same bytes; one byte less stops
+    /// it, early when the data is long (after about a sub-block past the limit, not at the end).
+    @Test func aLimitStopsOnlyWhatCannotFit() {
+        var random = SplitMix(seed: 9)
+        let noise = (0..<100_000).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        let full = Self.ours(noise, bits: 8)
+        var exact: [UInt8] = []
+        let fits = noise.withUnsafeBufferPointer { GIFLZWEncoder().compress($0, bitsPerPixel: 8, into: &exact, limit: full.count) }
+        #expect(fits && exact == full)
+        var short: [UInt8] = []
+        let stopped = noise.withUnsafeBufferPointer { GIFLZWEncoder().compress($0, bitsPerPixel: 8, into: &short, limit: full.count - 1) }
+        #expect(!stopped)
+        var early: [UInt8] = []
+        let earlyStop = noise.withUnsafeBufferPointer { GIFLZWEncoder().compress($0, bitsPerPixel: 8, into: &early, limit: 1000) }
+        #expect(!earlyStop && early.count < 1000 + 2 * 256, "stopped at \(early.count) bytes")
+    }
+
     /// A small deterministic generator (SplitMix64).
     struct SplitMix {
         var state: UInt64
