@@ -12,7 +12,8 @@ root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 symbols, types, undocumented, without_example = 0, 0, [], []
 type_kinds = ("swift.class", "swift.struct", "swift.enum", "swift.protocol")
 for module in sys.argv[1].split(","):
-    pattern = os.path.join(root, ".build", "*", "extracted-symbols", "main", module, module + "*.symbols.json")
+    # The folder after extracted-symbols is the package's identity: its directory's name for a clone.
+    pattern = os.path.join(root, ".build", "*", "extracted-symbols", "*", module, module + "*.symbols.json")
     files = glob.glob(pattern)
     if not files:
         sys.exit(f"doc-coverage: no symbol graph for {module} (run scripts/build-docs.sh)")
