@@ -136,7 +136,7 @@ let package = Package(
                     dependencies: ["DynRenderDynamics", "DynRenderGeometry", "DynRenderPhysicsWorkloads", "DynRenderTestSupport"]),
         .testTarget(name: "LayoutTests", dependencies: ["DynRender"]),
         .testTarget(name: "RasterTests", dependencies: ["DynRender", "DynRenderTestSupport", "CFreeType", "CPNG", "CRasterKernels"]),
-        .testTarget(name: "CodecsTests", dependencies: ["DynRenderCodecs", "DynRenderPixels", "CGIF"]),
+        .testTarget(name: "CodecsTests", dependencies: ["DynRenderCodecs", "DynRenderPixels", "DynRenderTestSupport", "CGIF"]),
         .testTarget(name: "RenderingTests", dependencies: ["DynRender", "DynRenderDemos"]),
         .testTarget(name: "DiffTests", dependencies: ["DynRender"]),
         .testTarget(name: "GoldenTests", dependencies: ["DynRenderTesting", "DynRenderDemos"]),

@@ -1,4 +1,5 @@
 import CGIF
+import DynRenderTestSupport
 import Testing
 @testable import DynRenderCodecs
 
@@ -41,7 +42,7 @@ import Testing
     /// exactly at 255 bytes or just after.
     @Test(arguments: 1...8)
     func bytesAreGiflibs(bits: Int) throws {
-        var random = SplitMix(seed: UInt64(bits))
+        var random = SeededRandom(seed: UInt64(bits))
         var streams: [[UInt8]] = [[3], [0, 0], Array(repeating: 1, count: 70_000)]
         streams.append((0..<60_000).map { _ in UInt8(truncatingIfNeeded: random.next()) })
         streams.append((0..<40_000).map { i in UInt8(truncatingIfNeeded: (i / 37) % (1 << bits)) })
@@ -61,7 +62,7 @@ import Testing
     /// A limit of exactly the output's size lets it finish with the same bytes; one byte less stops
     /// it, early when the data is long (after about a sub-block past the limit, not at the end).
     @Test func aLimitStopsOnlyWhatCannotFit() {
-        var random = SplitMix(seed: 9)
+        var random = SeededRandom(seed: 9)
         let noise = (0..<100_000).map { _ in UInt8(truncatingIfNeeded: random.next()) }
         let full = Self.ours(noise, bits: 8)
         var exact: [UInt8] = []
@@ -73,18 +74,5 @@ import Testing
         var early: [UInt8] = []
         let earlyStop = noise.withUnsafeBufferPointer { GIFLZWEncoder().compress($0, bitsPerPixel: 8, into: &early, limit: 1000) }
         #expect(!earlyStop && early.count < 1000 + 2 * 256, "stopped at \(early.count) bytes")
-    }
-
-    /// A small deterministic generator (SplitMix64).
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }
