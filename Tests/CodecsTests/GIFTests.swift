@@ -337,4 +337,24 @@ extension RGBAImage {
         let whole = Self.handMadeGIF(rows: [row, row], interlaced: false)
         #expect(throws: CodecError.self) { try GIFDecoder().decode(Array(whole.prefix(whole.count - 6))) }
     }
+
+    /// Two files the fuzzer found, kept in its corpus: a frame placed past the screen's bottom
+    /// edge with "restore to background" trapped on an inverted range (now: decoded, nothing
+    /// cleared), and three small frames on a 59 687-pixel-wide screen took seconds while the
+    /// screen was a `lazy` local (every pixel written copied it); each now decodes or fails with
+    /// one error, and the second's three frames are composited once each.
+    @Test func fuzzerFindsDecodeWithoutATrap() throws {
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Fuzz/Corpus/FuzzGIF").standardized
+        for name in ["dispose-past-the-screen.gif", "three-frames-wide-screen.gif", "header-only-vast-screen.gif",
+                     "truncated-vast-screen.gif"] {
+            let bytes = try FileReader.read(corpus.appendingPathComponent(name).path)
+            do {
+                let gif = try GIFDecoder().decode(bytes)
+                #expect(gif.frames.allSatisfy { $0.width == gif.width && $0.height == gif.height }, "\(name)")
+            } catch let error as CodecError {
+                #expect(!error.description.isEmpty, "\(name)")
+            }
+        }
+    }
 }

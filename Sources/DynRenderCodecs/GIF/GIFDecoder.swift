@@ -72,8 +72,10 @@ public struct GIFDecoder: Sendable {
 
         var result = DecodedGIF(width: width, height: height, frames: [], delays: [], loopCount: nil)
         // Made at the first image: a header alone claiming a 15 420² screen (a fuzzer's 16 bytes)
-        // took 10 s to clear 950 MB it never used.
-        lazy var screen = RGBAImage(width: width, height: height)
+        // took 10 s to clear 950 MB it never used. (Rejected: a `lazy var`, whose setter copies
+        // the whole screen for every pixel written — another fuzzer find.) Each image takes the
+        // screen out of the optional and puts it back, so it stays uniquely held.
+        var kept: RGBAImage?
         var control = Self.noControl
         var line: [GifPixelType] = []
         while true {
@@ -97,6 +99,8 @@ public struct GIFDecoder: Sendable {
                     throw CodecError("GIF frame \(index) has no colour table")
                 }
                 let colors = Array(UnsafeBufferPointer(start: colorMap.pointee.Colors, count: Int(colorMap.pointee.ColorCount)))
+                var screen = kept ?? RGBAImage(width: width, height: height)
+                kept = nil
                 let before = control.DisposalMode == DISPOSE_PREVIOUS ? screen : nil
                 let left = Int(descriptor.Left), top = Int(descriptor.Top)
                 let transparent = Int(control.TransparentColor)
@@ -116,16 +120,19 @@ public struct GIFDecoder: Sendable {
                 result.delays.append(Int(control.DelayTime))
                 switch control.DisposalMode {
                 case DISPOSE_BACKGROUND:
-                    for row in top..<min(height, top + frameHeight) {
-                        for column in left..<min(width, left + frameWidth) {
-                            screen[column, row] = RGBA8(0, 0, 0, 0)
-                        }
+                    // The part of the frame on the screen; a frame placed past the screen's edge
+                    // (a fuzzer's) covers none of it, and its empty range must not invert.
+                    let rows = min(top, height)..<min(height, top + frameHeight)
+                    let columns = min(left, width)..<min(width, left + frameWidth)
+                    for row in rows {
+                        for column in columns { screen[column, row] = RGBA8(0, 0, 0, 0) }
                     }
                 case DISPOSE_PREVIOUS:
                     if let before { screen = before }
                 default:
                     break
                 }
+                kept = screen
                 control = Self.noControl
             case TERMINATE_RECORD_TYPE:
                 return result
