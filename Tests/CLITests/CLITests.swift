@@ -126,6 +126,21 @@ import DynRenderPixels
         #expect(bad.stderr == "dynrender: \(directory)/c.png: not a PNG, a GIF or a directory of PNGs\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: "\(directory)/d.png")) == before)
         #expect(try run(["diff", "\(directory)/a.png", "\(directory)/b.png", "--threshold", "-1"]).status == 2)
+
+        // An animated PNG whose acTL claims more frames than it holds: one line, status 2, the
+        // --diff file untouched.
+        let encoder = try APNGEncoder(path: "\(directory)/two.png", width: 20, height: 10)
+        try encoder.addFrame(a, at: 0)
+        try encoder.addFrame(RGBAImage(width: 20, height: 10, fill: RGBA8(0, 0, 0)), at: 0.5)
+        try encoder.finish(endTime: 1)
+        var apng = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(directory)/two.png")))
+        #expect(Array(apng[37..<41]) == Array("acTL".utf8) && apng[44] == 2)
+        apng[44] = 3
+        try Data(apng).write(to: URL(fileURLWithPath: "\(directory)/three.png"))
+        let claims = try run(["diff", "\(directory)/two.png", "\(directory)/three.png", "--diff", "\(directory)/d.png"])
+        #expect(claims.status == 2)
+        #expect(claims.stderr == "dynrender: \(directory)/three.png: APNG declares 3 frames and holds 2\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: "\(directory)/d.png")) == before)
     }
 
     /// `diff --json`: one JSON object whose numbers are the human report's (differing pixels,
