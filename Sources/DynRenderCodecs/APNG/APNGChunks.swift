@@ -1,8 +1,8 @@
 import CPNG
 
 /// PNG chunk framing for the chunks libpng does not write (APNG's acTL, fcTL, fdAT): length,
-/// type, data and CRC-32 (zlib's), all big-endian — and the reverse, finding the IDAT data in a
-/// PNG libpng wrote.
+/// type, data and CRC-32 (zlib's), all big-endian — and the reverse: walking a stream's chunks
+/// (the APNG decoder) and finding the IDAT data in a PNG libpng wrote.
 enum PNGChunks {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
@@ -24,23 +24,49 @@ enum PNGChunks {
         [UInt8(value >> 8), UInt8(value & 0xFF)]
     }
 
+    /// The big-endian 32-bit number at `offset`.
+    static func integer(_ bytes: [UInt8], _ offset: Int) -> Int {
+        Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+    }
+
+    /// The chunks of a PNG stream, in order, as (type, data); the walk stops at the first chunk
+    /// that does not lie inside the bytes. CRCs are left to libpng for the data it decodes.
+    static func chunks(of png: [UInt8]) throws -> Chunks {
+        guard png.starts(with: signature) else { throw CodecError("not a PNG stream") }
+        return Chunks(bytes: png)
+    }
+
+    struct Chunks: Sequence {
+        let bytes: [UInt8]
+
+        struct Iterator: IteratorProtocol {
+            let bytes: [UInt8]
+            var offset = PNGChunks.signature.count
+
+            mutating func next() -> (type: String, data: [UInt8])? {
+                guard offset + 12 <= bytes.count else { return nil }
+                let length = PNGChunks.integer(bytes, offset)
+                let start = offset + 8
+                guard start + length + 4 <= bytes.count else { return nil }
+                let type = String(decoding: bytes[(offset + 4)..<start], as: UTF8.self)
+                offset = start + length + 4
+                return (type, Array(bytes[start..<(start + length)]))
+            }
+        }
+
+        func makeIterator() -> Iterator { Iterator(bytes: bytes) }
+    }
+
     /// The IHDR data and the concatenated IDAT data (one zlib stream) of a PNG file.
     static func imageData(of png: [UInt8]) throws -> (header: [UInt8], data: [UInt8]) {
-        guard png.starts(with: signature) else { throw CodecError("not a PNG stream") }
-        var offset = signature.count
         var header: [UInt8]?
         var data: [UInt8] = []
-        while offset + 12 <= png.count {
-            let length = Int(png[offset]) << 24 | Int(png[offset + 1]) << 16 | Int(png[offset + 2]) << 8 | Int(png[offset + 3])
-            let type = String(decoding: png[(offset + 4)..<(offset + 8)], as: UTF8.self)
-            let start = offset + 8
-            guard start + length + 4 <= png.count else { throw CodecError("truncated PNG chunk \(type)") }
-            switch type {
-            case "IHDR": header = Array(png[start..<(start + length)])
-            case "IDAT": data.append(contentsOf: png[start..<(start + length)])
+        for chunk in try chunks(of: png) {
+            switch chunk.type {
+            case "IHDR": header = chunk.data
+            case "IDAT": data += chunk.data
             default: break
             }
-            offset = start + length + 4
         }
         guard let header else { throw CodecError("PNG stream without IHDR") }
         return (header, data)

@@ -40,7 +40,7 @@ public struct APNGDecoder: Sendable {
 
     /// Whether `bytes` is a PNG with an animation control chunk before its image data.
     public static func isAnimated(_ bytes: [UInt8]) -> Bool {
-        guard let chunks = try? Chunks(bytes) else { return false }
+        guard let chunks = try? PNGChunks.chunks(of: bytes) else { return false }
         for chunk in chunks {
             if chunk.type == "acTL" { return true }
             if chunk.type == "IDAT" { return false }
@@ -57,14 +57,14 @@ public struct APNGDecoder: Sendable {
         var controls: [FrameControl] = []
         var data: [[UInt8]] = []
         var nextSequence = 0
-        for chunk in try Chunks(bytes) {
+        for chunk in try PNGChunks.chunks(of: bytes) {
             switch chunk.type {
             case "IHDR": header = chunk.data
             case "PLTE", "tRNS": tables.append(PNGChunks.chunk(chunk.type, chunk.data))
             case "acTL":
                 guard chunk.data.count == 8 else { throw CodecError("APNG acTL chunk of \(chunk.data.count) bytes, not 8") }
-                declaredFrames = Self.integer(chunk.data, 0)
-                plays = Self.integer(chunk.data, 4)
+                declaredFrames = PNGChunks.integer(chunk.data, 0)
+                plays = PNGChunks.integer(chunk.data, 4)
             case "fcTL":
                 let control = try FrameControl(chunk.data, canvas: header)
                 guard control.sequence == nextSequence else {
@@ -78,8 +78,8 @@ public struct APNGDecoder: Sendable {
                 if controls.count == 1 && data.count == 1 { data[0].append(contentsOf: chunk.data) }
             case "fdAT":
                 guard chunk.data.count >= 4, !controls.isEmpty else { throw CodecError("APNG fdAT chunk without a frame") }
-                guard Self.integer(chunk.data, 0) == nextSequence else {
-                    throw CodecError("APNG fdAT has sequence number \(Self.integer(chunk.data, 0)), expected \(nextSequence)")
+                guard PNGChunks.integer(chunk.data, 0) == nextSequence else {
+                    throw CodecError("APNG fdAT has sequence number \(PNGChunks.integer(chunk.data, 0)), expected \(nextSequence)")
                 }
                 nextSequence += 1
                 data[data.count - 1].append(contentsOf: chunk.data[4...])
@@ -91,7 +91,7 @@ public struct APNGDecoder: Sendable {
         guard declaredFrames == controls.count, !controls.isEmpty else {
             throw CodecError("APNG declares \(declaredFrames) frames and holds \(controls.count)")
         }
-        let width = Self.integer(header, 0), height = Self.integer(header, 4)
+        let width = PNGChunks.integer(header, 0), height = PNGChunks.integer(header, 4)
         // Each side first, so the product cannot overflow (a fuzzer's 4 294 967 275-pixel-wide header did).
         let limit = PNGDecoder.maximumPixelCount
         guard width > 0, height > 0, width <= limit, height <= limit, width * height <= limit else {
@@ -151,10 +151,6 @@ public struct APNGDecoder: Sendable {
         }
     }
 
-    static func integer(_ bytes: [UInt8], _ offset: Int) -> Int {
-        Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
-    }
-
     /// One `fcTL`: where the frame goes, how long it shows, how it is drawn and cleared.
     private struct FrameControl {
         enum Dispose { case none, background, previous }
@@ -165,10 +161,10 @@ public struct APNGDecoder: Sendable {
         init(_ data: [UInt8], canvas header: [UInt8]?) throws {
             guard data.count == 26 else { throw CodecError("APNG fcTL chunk of \(data.count) bytes, not 26") }
             guard let header, header.count == 13 else { throw CodecError("APNG fcTL before IHDR") }
-            sequence = APNGDecoder.integer(data, 0)
-            (width, height) = (APNGDecoder.integer(data, 4), APNGDecoder.integer(data, 8))
-            (x, y) = (APNGDecoder.integer(data, 12), APNGDecoder.integer(data, 16))
-            let canvasWidth = APNGDecoder.integer(header, 0), canvasHeight = APNGDecoder.integer(header, 4)
+            sequence = PNGChunks.integer(data, 0)
+            (width, height) = (PNGChunks.integer(data, 4), PNGChunks.integer(data, 8))
+            (x, y) = (PNGChunks.integer(data, 12), PNGChunks.integer(data, 16))
+            let canvasWidth = PNGChunks.integer(header, 0), canvasHeight = PNGChunks.integer(header, 4)
             guard width > 0, height > 0, x + width <= canvasWidth, y + height <= canvasHeight else {
                 throw CodecError("APNG frame \(width)x\(height) at (\(x), \(y)) is not inside the \(canvasWidth)x\(canvasHeight) canvas")
             }
@@ -182,33 +178,5 @@ public struct APNGDecoder: Sendable {
             dispose = [Dispose.none, .background, .previous][Int(data[24])]
             blendsOver = data[25] == 1
         }
-    }
-
-    /// The chunks of a PNG stream, each checked to lie inside the bytes (CRCs are left to libpng
-    /// for the image data it decodes).
-    private struct Chunks: Sequence {
-        let bytes: [UInt8]
-
-        init(_ bytes: [UInt8]) throws {
-            guard bytes.starts(with: PNGChunks.signature) else { throw CodecError("not a PNG stream") }
-            self.bytes = bytes
-        }
-
-        struct Iterator: IteratorProtocol {
-            let bytes: [UInt8]
-            var offset = PNGChunks.signature.count
-
-            mutating func next() -> (type: String, data: [UInt8])? {
-                guard offset + 12 <= bytes.count else { return nil }
-                let length = APNGDecoder.integer(bytes, offset)
-                let start = offset + 8
-                guard length >= 0, start + length + 4 <= bytes.count else { return nil }
-                let type = String(decoding: bytes[(offset + 4)..<start], as: UTF8.self)
-                offset = start + length + 4
-                return (type, Array(bytes[start..<(start + length)]))
-            }
-        }
-
-        func makeIterator() -> Iterator { Iterator(bytes: bytes) }
     }
 }

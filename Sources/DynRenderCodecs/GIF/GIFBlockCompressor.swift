@@ -102,7 +102,7 @@ public final class GIFBlockCompressor {
         out += [UInt8](repeating: 0, count: 3 * ((1 << bits) - frame.palette.count))
         if planner != nil { plan(&frame, of: block, bitsPerPixel: bits) }
         let complete = frame.indices.withUnsafeBufferPointer {
-            lzw.compress($0, bitsPerPixel: bits, into: &out, limit: bound == .max ? .max : bound - 1)
+            lzw.compress($0, bitsPerPixel: bits, into: &out, limit: bound - 1)
         }
         return complete ? out : nil
     }

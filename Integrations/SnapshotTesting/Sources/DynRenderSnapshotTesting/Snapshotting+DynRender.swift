@@ -34,17 +34,25 @@ extension Snapshotting where Format == Snapshot {
     /// Any dynrender strategy that keeps one file (a single still, a GIF, an APNG or text), for any
     /// value: pull a scene strategy back to your own type first, or use `pullback` here.
     ///
-    /// A render error (an impossible option, such as a frame rate of 0) stops the test run with
-    /// its message: swift-snapshot-testing's strategies cannot throw, and recording a failure as a
-    /// golden would be worse.
+    /// A render error (an impossible option, such as a frame rate of 0), or a strategy that makes
+    /// several stills (kept as a directory, not one file), stops the test run with its message:
+    /// swift-snapshot-testing's strategies cannot throw, and recording a failure or an empty file
+    /// as a reference would be worse.
     public static func dynrender(_ strategy: SnapshotStrategy<Value>, pathExtension: String) -> Snapshotting {
         let options = strategy.options
         return Snapshotting(pathExtension: pathExtension, diffing: .dynrender(options: options)) { value in
+            let snapshot: Snapshot
             do {
-                return try strategy.snapshot(value)
+                snapshot = try strategy.snapshot(value)
             } catch {
                 fatalError("dynrender could not render the snapshot: \(error)")
             }
+            // Several stills are a directory, not one reference file: refuse rather than record
+            // an empty reference.
+            guard snapshot.pathExtension != nil else {
+                fatalError("dynrender: this strategy makes several stills; use .png(at:) once per time")
+            }
+            return snapshot
         }
     }
 }
@@ -56,10 +64,11 @@ extension Diffing where Value == Snapshot {
     /// text line by line.
     public static func dynrender(options: DiffOptions) -> Diffing {
         .diff(
-            toData: { snapshot in Data((try? snapshot.fileBytes()) ?? nil ?? []) },
+            // Every snapshot here keeps one file (checked when it is made).
+            toData: { snapshot in Data((try? snapshot.fileBytes()) ?? []) },
             fromData: { data in (try? Snapshot.fromGolden(Array(data))) ?? .text(String(decoding: data, as: UTF8.self)) },
             diffV2: { reference, new in
-                guard let expected = try? reference.fileBytes() ?? nil else { return ("the reference could not be read", []) }
+                guard let expected = try? reference.fileBytes() else { return ("the reference could not be read", []) }
                 let artifacts = Goldens.artifactsDirectory(for: "snapshot-testing-" + UUID().uuidString)
                 do {
                     guard let message = try new.difference(fromGolden: expected, path: "the reference", options: options,
