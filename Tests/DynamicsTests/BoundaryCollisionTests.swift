@@ -113,4 +113,36 @@ import DynRenderGeometry
         animator.advance(to: 2)
         #expect(abs(item.angle - 0.3) < 1e-9)
     }
+
+    /// A long box spinning at 70 rad/s (half a turn a step) thrown at a wall with elasticity 1 and
+    /// no friction or gravity: over a second of bounces its energy (linear plus spin) never
+    /// exceeds what it started with, within 0.5 %. (It gained 21 % in one bounce when restitution
+    /// reversed the corner's speed at the start of the step rather than at impact.)
+    @Test func aSpinningBoxBouncingOffAWallGainsNoEnergy() {
+        for spin in [70.0, -70, 40, -120] {
+            let item = TestItem(center: CGPoint(x: 150, y: 400), size: CGSize(width: 82, height: 38))
+            let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 400, height: 800))
+            let collision = CollisionBehavior(items: [item])
+            collision.translatesReferenceBoundsIntoBoundary = true
+            let properties = DynamicItemBehavior(items: [item])
+            properties.elasticity = 1
+            properties.friction = 0
+            properties.addLinearVelocity(CGPoint(x: -1050, y: 420), for: item)
+            properties.addAngularVelocity(CGFloat(spin), for: item)
+            animator.addBehavior(collision)
+            animator.addBehavior(properties)
+            /// Kinetic energy per unit mass: linear plus spin (I/m = (w² + h²)/12).
+            func energy() -> Double {
+                let v = properties.linearVelocity(for: item), w = Double(properties.angularVelocity(for: item))
+                return 0.5 * Double(v.x * v.x + v.y * v.y) + 0.5 * (82.0 * 82 + 38 * 38) / 12 * w * w
+            }
+            let start = energy()
+            var highest = start
+            for _ in 0..<120 {
+                animator.step()
+                highest = max(highest, energy())
+            }
+            #expect(highest <= start * 1.005, "spin \(spin): energy \(start) → \(highest) (+\((highest / start - 1) * 100) %)")
+        }
+    }
 }

@@ -53,17 +53,16 @@ import DynRenderTestSupport
     /// The same with elasticity of 0.9 and above (most scenes of this group are exactly 1), where
     /// energy may be kept but must not be gained.
     ///
-    /// KNOWN DEFECT, found by this test: near-elastic contacts can return more energy than they
-    /// took — 6 of 266 scenes at elasticity 1 gained over 1 %, the worst (scene 729) 21 %, and in
-    /// the 10 000-scene run one at 0.991 (scene 6337, one item, +2.3 %) — as
-    /// restitution is applied from each contact point's pre-solve approach speed (Box2D's scheme),
-    /// which over-counts on two-point manifolds of spinning boxes. Pinned as a known issue: the
-    /// marker fails the test the day the defect is fixed.
+    /// Found by this test: near-elastic contacts returned more energy than they took — 6 of 266
+    /// scenes at elasticity 1 gained over 1 %, the worst (scene 729) 21 %. Three causes, each
+    /// fixed: boxes turning by a large part of a turn per step kept contacts found at the start
+    /// of the step (fast steps now take several collision passes); a box spinning into a wall,
+    /// corner first, had its second corner held at "must not approach" while the first bounced
+    /// (a lone bouncing corner now bounces alone); and Newton's reversed velocity with friction
+    /// and fast spin creates energy (Kane's paradox: a bounce is now capped at the pair's energy).
     @Test func nearlyElasticContactsDoNotGainEnergy() {
-        withKnownIssue("near-elastic restitution can add energy (see above)") {
-            let failures = Self.energyGains(elastic: true)
-            #expect(failures.isEmpty, "\(failures)")
-        }
+        let failures = Self.energyGains(elastic: true)
+        #expect(failures.isEmpty, "\(failures)")
     }
 
     /// Closed-box scenes (elasticity at least 0.9 when `elastic`, below it otherwise) whose energy
@@ -123,16 +122,13 @@ import DynRenderTestSupport
     /// within its inscribed circle (22 pt; a glancing hit between turned squares may legitimately
     /// send it past beside), never be wholly inside it, and the two must end apart.
     ///
-    /// KNOWN DEFECT, found by this test: for some angle pairs the speculative contact found at the
-    /// start of the step before impact (75 pt of gap, 83 pt of travel) does not slow the thrown
-    /// item at all, so the impact lands a step late, 25 pt deep, and some pairs then stay
-    /// interpenetrated (e.g. batch 1 throw 2: directions −3.1257 rad, angles −0.690 and −0.758).
-    /// Marked as a known issue so that the suite stays green while the defect is open; the marker
-    /// fails the test the day the defect is fixed, so it cannot outlive it.
+    /// Found by this test: with the two far apart and offset sideways, the narrow phase found no
+    /// contact (the incident edge lay beyond the reference face's side planes), so the impact
+    /// landed a step late, 25 pt deep (batch 1 throw 2); and after a corner hit, items spinning at
+    /// 170 rad/s swung corners into each other past contacts found at the start of the step. Now
+    /// such corners get a contact of their own, and fast steps take several collision passes.
     @Test func fastItemsDoNotTunnelThroughAnItem() {
-        withKnownIssue("a speculative contact between two fast, turned items can fail to act (see above)") {
-            for batch in 0..<4 { Self.throwAtAnItem(batch: batch) }
-        }
+        for batch in 0..<4 { Self.throwAtAnItem(batch: batch) }
     }
 
     static func throwAtAnItem(batch: Int) {

@@ -193,7 +193,7 @@ let goldensRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     static let expected: [String: String] = [
         "drag": "1d6f7ac7341c49e6",
         "springy": "15f34d5dbda7df01",
-        "cradle": "f8f00d808d0c073",
+        "cradle": "64d0b67d1fcc9310",
         "alert": "24907eaea76995e2",
         "gravity": "23c77e95b3e4095c",
         "collision": "2222137c4db5e6ab",
@@ -201,8 +201,8 @@ let goldensRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
         "snap": "b606c57322ccd85e",
         "attach": "a144484730789e26",
         "push": "f431f5a8eae8597b",
-        "vortex": "22ee3464df3b98b6",
-        "photos": "199dabc3f8c210dd",
+        "vortex": "4d47d9d7881841c2",
+        "photos": "86b0302bc597729e",
     ]
 
     @Test(arguments: DemoRegistry.all.map(\.name))

@@ -49,8 +49,11 @@ struct CollisionManifold {
 ///
 /// Circles (an ellipse item that is round) meet polygons at their closest face or vertex, and each
 /// other along the line of centres.
+///
+/// `motion` is how far B moves relative to A this step, points (its velocity relative to A's
+/// times the step): it decides whether two corners that are still apart are about to meet.
 func collide(_ polygonA: ConvexPolygon, _ placementA: Placement, _ polygonB: ConvexPolygon,
-             _ placementB: Placement, speculativeDistance: Double) -> CollisionManifold {
+             _ placementB: Placement, speculativeDistance: Double, motion: Vector2 = .zero) -> CollisionManifold {
     switch (polygonA.isCircle, polygonB.isCircle) {
     case (true, true):
         return collideCircles(polygonA.circleRadius, placementA.apply(polygonA.vertices[0]), polygonB.circleRadius,
@@ -87,18 +90,42 @@ func collide(_ polygonA: ConvexPolygon, _ placementA: Placement, _ polygonB: Con
         }
     }
     let count = incident.vertices.count
-    var clip = ClippedEdge(
-        p0: incidentPlacement.apply(incident.vertices[incidentEdge]), id0: UInt32(incidentEdge),
-        p1: incidentPlacement.apply(incident.vertices[(incidentEdge + 1) % count]), id1: UInt32((incidentEdge + 1) % count))
+    let w1 = incidentPlacement.apply(incident.vertices[incidentEdge])
+    let w2 = incidentPlacement.apply(incident.vertices[(incidentEdge + 1) % count])
     let v1 = referencePlacement.apply(reference.vertices[referenceEdge])
     let v2 = referencePlacement.apply(reference.vertices[(referenceEdge + 1) % reference.vertices.count])
     let edge = v2 - v1
     let edgeLength = edge.length
     guard edgeLength > 0 else { return CollisionManifold() }
+
+    var clip = ClippedEdge(p0: w1, id0: UInt32(incidentEdge), p1: w2, id1: UInt32((incidentEdge + 1) % count))
     let tangent = (1 / edgeLength) * edge
     // Clip to the side planes: tangent·p ≥ tangent·v1 and tangent·p ≤ tangent·v2.
     guard clipSegment(&clip, normal: -tangent, offset: -tangent.dot(v1)),
-          clipSegment(&clip, normal: tangent, offset: tangent.dot(v2)) else { return CollisionManifold() }
+          clipSegment(&clip, normal: tangent, offset: tangent.dot(v2)) else {
+        // No part of the incident edge faces the reference face: the shapes are apart and offset
+        // sideways (or barely overlap at a corner), so only corners can meet first. The contact
+        // is made only when one of the nearest corners, moving as the step will move it, enters
+        // the other shape: then it is one point, along the line joining the nearest points.
+        // (Without it there was no contact at all: a fast item whose contact was still far off met
+        // nothing and landed deep inside the other a step later. Rejected: a corner contact
+        // whenever corners are nearest, Box2D v3's rule: its fixed normal turns an item gliding
+        // past a corner 1 pt away into a collision — Box2D's speculative margin is 3 pt, ours
+        // the whole step's travel — and it would also fire for level boxes face to face.)
+        let incidentMotion = flip ? -motion : motion
+        let nearest = NearestPoints(v1, v2, w1, w2)
+        let gap = nearest.distance
+        guard gap <= speculativeDistance,
+              sweepEnters(from: nearest.onIncident, by: incidentMotion, reference, referencePlacement)
+                || sweepEnters(from: nearest.onReference, by: -incidentMotion, incident, incidentPlacement)
+        else { return CollisionManifold() }
+        let direction = gap > 1e-9 ? (1 / gap) * (nearest.onIncident - nearest.onReference) : normal
+        let feature = 1 << 31 | UInt32(nearest.referenceVertex(referenceEdge, reference.vertices.count)) << 16
+            | UInt32(nearest.incidentVertex(incidentEdge, count)) << 1 | (flip ? 1 : 0)
+        return CollisionManifold(normal: flip ? -direction : direction,
+                                 point: CollisionPoint(point: nearest.onReference + (0.5 * gap) * direction,
+                                                       separation: gap, feature: feature))
+    }
 
     var manifold = CollisionManifold(normal: flip ? -normal : normal)
     func add(_ point: Vector2, _ vertex: UInt32) {
@@ -110,6 +137,68 @@ func collide(_ polygonA: ConvexPolygon, _ placementA: Placement, _ polygonB: Con
     add(clip.p0, clip.id0)
     add(clip.p1, clip.id1)
     return manifold
+}
+
+/// The nearest points of a reference edge v1–v2 and an incident edge w1–w2 that do not cross:
+/// one of the four end points, and the point of the other edge nearest it.
+private struct NearestPoints {
+    var onReference: Vector2, onIncident: Vector2
+    var distance: Double
+    /// Where along each edge (0 at its first vertex, 1 at its second) the nearest points lie.
+    var referenceFraction: Double, incidentFraction: Double
+
+    init(_ v1: Vector2, _ v2: Vector2, _ w1: Vector2, _ w2: Vector2) {
+        /// The point of segment a–b nearest p, and its fraction along the segment.
+        func nearest(to p: Vector2, on a: Vector2, _ b: Vector2) -> (Vector2, Double) {
+            let d = b - a, lengthSquared = d.dot(d)
+            let t = lengthSquared > 0 ? min(max((p - a).dot(d) / lengthSquared, 0), 1) : 0
+            return (a + t * d, t)
+        }
+        var best = (reference: v1, incident: w1, fractions: (0.0, 0.0), squared: Double.infinity)
+        for (end, fraction) in [(v1, 0.0), (v2, 1.0)] {
+            let (point, t) = nearest(to: end, on: w1, w2)
+            let squared = (point - end).dot(point - end)
+            if squared < best.squared { best = (end, point, (fraction, t), squared) }
+        }
+        for (end, fraction) in [(w1, 0.0), (w2, 1.0)] {
+            let (point, t) = nearest(to: end, on: v1, v2)
+            let squared = (point - end).dot(point - end)
+            if squared < best.squared { best = (point, end, (t, fraction), squared) }
+        }
+        (onReference, onIncident, distance) = (best.reference, best.incident, best.squared.squareRoot())
+        (referenceFraction, incidentFraction) = best.fractions
+    }
+
+    /// The vertex index (of a polygon with `count` vertices) nearest on the reference edge `edge`.
+    func referenceVertex(_ edge: Int, _ count: Int) -> Int { referenceFraction < 0.5 ? edge : (edge + 1) % count }
+    /// The vertex index nearest on the incident edge `edge`.
+    func incidentVertex(_ edge: Int, _ count: Int) -> Int { incidentFraction < 0.5 ? edge : (edge + 1) % count }
+}
+
+/// True when the point moving from `start` by `motion` is inside the polygon at some moment
+/// (Cyrus–Beck clipping of the path against each edge's half-plane). A two-vertex polygon, a
+/// segment, has no inside: the path must cross it between its ends.
+private func sweepEnters(from start: Vector2, by motion: Vector2, _ polygon: ConvexPolygon,
+                         _ placement: Placement) -> Bool {
+    var enter = 0.0, exit = 1.0
+    func clip(normal: Vector2, offset: Double) -> Bool {
+        // Keep the part of the path where normal·p ≤ offset.
+        let outside = normal.dot(start) - offset, rate = normal.dot(motion)
+        if rate == 0 { return outside <= 0 }
+        let t = -outside / rate
+        if rate < 0 { enter = max(enter, t) } else { exit = min(exit, t) }
+        return enter <= exit
+    }
+    for i in polygon.normals.indices {
+        let normal = placement.rotation.rotate(polygon.normals[i])
+        guard clip(normal: normal, offset: normal.dot(placement.apply(polygon.vertices[i]))) else { return false }
+    }
+    if polygon.vertices.count == 2 {
+        let a = placement.apply(polygon.vertices[0]), b = placement.apply(polygon.vertices[1])
+        let along = b - a
+        guard clip(normal: -along, offset: -along.dot(a)), clip(normal: along, offset: along.dot(b)) else { return false }
+    }
+    return true
 }
 
 /// The edge of `a` whose outward normal separates `b` the most, and that separation.

@@ -43,6 +43,9 @@ struct ContactManifold {
     var k11 = 0.0, k12 = 0.0, k22 = 0.0
     /// What made the contact, for collision events.
     var source: ContactSource
+    /// The two bodies' kinetic energy at the start of the step (linear and spin; the ground has
+    /// none), in mass units × pt²/s²: what restitution may at most give back.
+    var startEnergy = 0.0
 
     /// The tangent direction friction acts along.
     var tangent: Vector2 { Vector2(normal.y, -normal.x) }

@@ -48,6 +48,23 @@ struct ConvexPolygon {
         self.circleRadius = circleRadius
     }
 
+    /// The shape's least width, points: its diameter for a circle, else the smallest extent along
+    /// any edge normal (the narrower side of a rectangle); 0 for a segment.
+    var thickness: Double {
+        if isCircle { return 2 * circleRadius }
+        var least = Double.infinity
+        for normal in normals {
+            var low = Double.infinity, high = -Double.infinity
+            for vertex in vertices {
+                let d = normal.dot(vertex)
+                low = min(low, d)
+                high = max(high, d)
+            }
+            least = min(least, high - low)
+        }
+        return least.isFinite ? least : 0
+    }
+
     /// This shape moved by `placement` (a part of a compound body, in the body's frame).
     func placed(at placement: Placement) -> ConvexPolygon {
         if isCircle { return ConvexPolygon(circleRadius: circleRadius, center: placement.apply(vertices[0])) }

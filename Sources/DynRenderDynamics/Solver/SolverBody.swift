@@ -51,6 +51,12 @@ struct SolverBody {
     /// A point given in this body's frame, in world coordinates now.
     @inline(__always) func worldPoint(_ local: Vector2) -> Vector2 { position + rotation.rotate(local) }
 
+    /// Kinetic energy, linear plus spin, in mass units × pt²/s² (0 for what does not move).
+    @inline(__always) var kineticEnergy: Double {
+        (inverseMass > 0 ? 0.5 * velocity.dot(velocity) / inverseMass : 0)
+            + (inverseInertia > 0 ? 0.5 * angularVelocity * angularVelocity / inverseInertia : 0)
+    }
+
     /// Velocity of the point at `anchor` from the centre.
     @inline(__always) func velocity(at anchor: Vector2) -> Vector2 { velocity + cross(angularVelocity, anchor) }
 
