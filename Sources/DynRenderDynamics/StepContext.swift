@@ -121,6 +121,11 @@ final class StepContext {
         world.pointee.joints.append(joint)
     }
 
+    /// Adds joints for this step.
+    func addJoints(_ joints: [Joint]) {
+        world.pointee.joints.append(contentsOf: joints)
+    }
+
     // MARK: - Collisions
 
     /// Registers a collision behaviour for this step and returns its group number.

@@ -51,30 +51,30 @@ public final class AttachmentBehavior: DynamicBehavior {
 
     /// The anchor, points in reference coordinates (anchor attachments). Moving it drags the item.
     public var anchorPoint: CGPoint {
-        didSet { parametersDidChange() }
+        didSet { jointsChanged() }
     }
     /// Rest distance between the attachment points, points. Default: their distance at creation.
     public var length: CGFloat {
-        didSet { parametersDidChange() }
+        didSet { jointsChanged() }
     }
     /// Spring frequency, Hz; 0 (the default) is rigid.
     public var frequency: CGFloat = 0 {
-        didSet { parametersDidChange() }
+        didSet { jointsChanged() }
     }
     /// Spring damping ratio; 1 is critical. Default 0 (Apple documents no default).
     public var damping: CGFloat = 0 {
-        didSet { parametersDidChange() }
+        didSet { jointsChanged() }
     }
     /// Largest torque resisting a pin's turning, UIKit newtons · points. Default 0.
     public var frictionTorque: CGFloat = 0 {
-        didSet { parametersDidChange() }
+        didSet { jointsChanged() }
     }
     /// Allowed travel of a sliding attachment (points) or turn of a pin (radians) from where it
     /// started; must contain 0. Default infinite.
     public var attachmentRange = FloatRange.infinite {
         didSet {
             precondition(attachmentRange.minimum <= 0 && attachmentRange.maximum >= 0, "attachmentRange must contain 0")
-            parametersDidChange()
+            jointsChanged()
         }
     }
 
@@ -169,60 +169,78 @@ public final class AttachmentBehavior: DynamicBehavior {
     /// direction between coincident points is undefined.
     static let pointJointLength = 1e-6
 
-    /// Body indices of the attached items (A, or ground, then B) under `cachedGeneration`: a
-    /// springy layout has thousands of attachments, so they are not looked up every step.
-    private var cachedBodies: (a: Int, b: Int)?
-    private var cachedGeneration = -1
+    /// The joints this attachment adds every step, made when the animator's bodies, this
+    /// behaviour's solver id or a parameter last changed: a springy layout has ten thousand
+    /// attachments, and reading a dozen class properties each every step (each read checked for
+    /// exclusive access at run time) cost more than solving their joints. Empty when an item is
+    /// not simulated. (Rejected: the usual single joint held apart as an optional, to spare the
+    /// array's reference count — the optional's copy out of the class cost more, 8 % in memmove.)
+    private var cachedJoints: [Joint] = []
+    /// The animator's body generation and this behaviour's solver id the joints were made for.
+    private var cachedGeneration = -1, cachedSolverID = -1
+
+    /// A parameter changed: the joints are made afresh before the next step, which resumes.
+    private func jointsChanged() {
+        cachedGeneration = -1
+        parametersDidChange()
+    }
 
     override func contribute(to step: StepContext) {
-        if cachedGeneration != step.bodyGeneration {
+        if cachedGeneration != step.bodyGeneration || cachedSolverID != solverID {
             cachedGeneration = step.bodyGeneration
-            cachedBodies = nil
-            let a = attachedBehaviorType == .anchor ? World.ground : step.bodyIndex(of: items[0])
-            if let a, let b = step.bodyIndex(of: items[items.count - 1]) { cachedBodies = (a, b) }
+            cachedSolverID = solverID
+            cachedJoints = makeJoints(step)
         }
-        guard let (bodyA, bodyB) = cachedBodies else { return }
+        step.addJoints(cachedJoints)
+    }
+
+    /// This attachment's joints between the bodies of its items in `step`'s world.
+    private func makeJoints(_ step: StepContext) -> [Joint] {
+        let a = attachedBehaviorType == .anchor ? World.ground : step.bodyIndex(of: items[0])
+        guard let bodyA = a, let bodyB = step.bodyIndex(of: items[items.count - 1]) else { return [] }
         let localA = attachedBehaviorType == .anchor ? Vector2(anchorPoint) : offsets[0].vector
         let localB = offsets[offsets.count - 1].vector
         func joint(_ kind: Joint.Kind, _ index: Int, hertz: Double = 0, ratio: Double = 0) -> Joint {
             Joint(kind: kind, key: jointKey(index), bodyA: bodyA, bodyB: bodyB, localAnchorA: localA, localAnchorB: localB,
                   length: Double(length), targetRotation: initialRelativeRotation, hertz: hertz, dampingRatio: ratio)
         }
+        var joints: [Joint] = []
         let range = (lower: Double(attachmentRange.minimum), upper: Double(attachmentRange.maximum))
         switch joining {
         case .standard:
             let isPoint = Double(length) < Self.pointJointLength
-            step.addJoint(joint(isPoint ? .point : .distance, 0, hertz: max(Double(frequency), 0),
+            joints.append(joint(isPoint ? .point : .distance, 0, hertz: max(Double(frequency), 0),
                                 ratio: max(Double(damping), 0)))
         case .sliding(let axis):
             var line = joint(.line, 0)
             line.localAxisA = axis
-            step.addJoint(line)
-            step.addJoint(joint(.angle, 1))
+            joints.append(line)
+            joints.append(joint(.angle, 1))
             if range.lower.isFinite || range.upper.isFinite {
                 var limit = line
                 limit.kind = .axialLimit
                 limit.key = jointKey(2)
                 (limit.lower, limit.upper) = range
-                step.addJoint(limit)
+                joints.append(limit)
             }
         case .limit:
-            step.addJoint(joint(.rope, 0))
+            joints.append(joint(.rope, 0))
         case .fixed:
-            step.addJoint(joint(.point, 0))
-            step.addJoint(joint(.angle, 1))
+            joints.append(joint(.point, 0))
+            joints.append(joint(.angle, 1))
         case .pin:
-            step.addJoint(joint(.point, 0))
+            joints.append(joint(.point, 0))
             if range.lower.isFinite || range.upper.isFinite {
                 var limit = joint(.angleLimit, 1)
                 (limit.lower, limit.upper) = range
-                step.addJoint(limit)
+                joints.append(limit)
             }
             if frictionTorque > 0 {
                 var friction = joint(.angularFriction, 2)
                 friction.maximumTorque = Double(frictionTorque)
-                step.addJoint(friction)
+                joints.append(friction)
             }
         }
+        return joints
     }
 }
