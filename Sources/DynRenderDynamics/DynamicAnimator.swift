@@ -75,6 +75,11 @@ public final class DynamicAnimator {
     /// `flattened` with the item behaviours first, so every other behaviour (a field reading
     /// charge) sees the items' properties; kept in pre-order within each part.
     private var contributionOrder: [DynamicBehavior] = []
+    /// The behaviours of `flattened` that have an `action`, in the same order: a springy layout's
+    /// ten thousand attachments have none, and asking each of them every step cost a cache miss
+    /// apiece.
+    private var behaviorsWithActions: [DynamicBehavior] = []
+    private var actionsChanged = false
     private var treeChanged = true
     private var pausedAtRest = false
 
@@ -119,6 +124,11 @@ public final class DynamicAnimator {
     func behaviorTreeDidChange() {
         treeChanged = true
         wake()
+    }
+
+    /// A behaviour in the tree gained or lost its `action`.
+    func behaviorActionsDidChange() {
+        actionsChanged = true
     }
 
     /// Resumes a paused simulation (called whenever anything that drives it changes). It touches
@@ -245,7 +255,11 @@ public final class DynamicAnimator {
         for (index, item) in items.enumerated() {
             write(position: world.bodies[index].position, rotation: world.bodies[index].rotation, to: item)
         }
-        for behavior in flattened { behavior.action?() }
+        if actionsChanged {
+            actionsChanged = false
+            behaviorsWithActions = flattened.filter { $0.action != nil }
+        }
+        for behavior in behaviorsWithActions { behavior.action?() }
         layout?.invalidateLayout()
         if treeChanged { rebuildTree() }
 
@@ -278,6 +292,7 @@ public final class DynamicAnimator {
         flattened.removeAll(keepingCapacity: true)
         for behavior in behaviors { behavior.appendPreOrder(to: &flattened) }
         contributionOrder = flattened.filter { $0 is DynamicItemBehavior } + flattened.filter { !($0 is DynamicItemBehavior) }
+        actionsChanged = true
 
         var newItems: [DynamicItem] = []
         var newIndex: [ObjectIdentifier: Int] = [:]

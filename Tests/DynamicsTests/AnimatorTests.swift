@@ -15,6 +15,26 @@ import DynRenderGeometry
         #expect(calls == 60, "120 steps per second")
     }
 
+    /// An action given to a child behaviour after it joined the animator runs from the next step
+    /// on, in pre-order with the others; taken away, it stops.
+    @Test func actionsSetOrClearedInTheAnimatorTakeEffect() {
+        let item = TestItem(center: CGPoint(x: 50, y: 50))
+        let parent = DynamicBehavior(), child = GravityBehavior(items: [item])
+        parent.addChildBehavior(child)
+        var log: [String] = []
+        parent.action = { log.append("parent") }
+        let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 100, height: 100))
+        animator.addBehavior(parent)
+        animator.step()
+        child.action = { log.append("child") }
+        animator.step()
+        parent.action = nil
+        animator.step()
+        child.action = nil
+        animator.step()
+        #expect(log == ["parent", "parent", "child", "child"])
+    }
+
     @Test func compositeBehavioursActThroughTheirChildren() {
         final class FallInBox: DynamicBehavior {
             init(items: [DynamicItem]) {

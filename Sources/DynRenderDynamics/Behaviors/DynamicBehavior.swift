@@ -23,7 +23,11 @@ open class DynamicBehavior {
     /// The children added with `addChildBehavior(_:)`, in order.
     public private(set) var childBehaviors: [DynamicBehavior] = []
     /// Run after every simulation step (1/120 s by default) while the behaviour is in an animator.
-    public var action: (() -> Void)?
+    public var action: (() -> Void)? {
+        didSet {
+            if (oldValue == nil) != (action == nil) { dynamicAnimator?.behaviorActionsDidChange() }
+        }
+    }
     /// The animator this behaviour (or its parent) is in, or nil.
     public internal(set) weak var dynamicAnimator: DynamicAnimator?
     weak var parent: DynamicBehavior?
