@@ -51,7 +51,10 @@ extension World {
             restitution: max(materialA.restitution, bodyB.material.restitution),
             pointCount: count, point0: point0, point1: point1, source: source)
         if manifold.restitution > 0 {
-            manifold.startEnergy = (a >= 0 ? SolverBody(bodies[a]).kineticEnergy : 0) + SolverBody(bodyB).kineticEnergy
+            func energy(_ motion: (v: Vector2, w: Double, m: Double, i: Double)) -> Double {
+                SolverBody.kineticEnergy(velocity: motion.v, angularVelocity: motion.w, inverseMass: motion.m, inverseInertia: motion.i)
+            }
+            manifold.startEnergy = energy(motionA) + energy(motionB)
         }
         if count == 2 {
             let rnA0 = point0.anchorA.cross(normal), rnB0 = point0.anchorB.cross(normal)

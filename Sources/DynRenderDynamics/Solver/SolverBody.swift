@@ -53,6 +53,14 @@ struct SolverBody {
 
     /// Kinetic energy, linear plus spin, in mass units × pt²/s² (0 for what does not move).
     @inline(__always) var kineticEnergy: Double {
+        Self.kineticEnergy(velocity: velocity, angularVelocity: angularVelocity, inverseMass: inverseMass,
+                           inverseInertia: inverseInertia)
+    }
+
+    /// Kinetic energy of a body moving at `velocity` and `angularVelocity` with these inverse
+    /// mass and inertia (an infinite mass or inertia contributes nothing).
+    @inline(__always) static func kineticEnergy(velocity: Vector2, angularVelocity: Double, inverseMass: Double,
+                                                inverseInertia: Double) -> Double {
         (inverseMass > 0 ? 0.5 * velocity.dot(velocity) / inverseMass : 0)
             + (inverseInertia > 0 ? 0.5 * angularVelocity * angularVelocity / inverseInertia : 0)
     }
