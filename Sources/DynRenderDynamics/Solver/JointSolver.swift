@@ -6,32 +6,28 @@ extension StepSolver {
     func warmStartJoints() {
         for index in joints.indices {
             let joint = joints[index]
-            let a = bodies + (joint.bodyA + 1), b = bodies + (joint.bodyB + 1)
+            let a = joint.bodyA + 1, b = joint.bodyB + 1
             switch joint.kind {
             case .point:
-                a.pointee.apply(-joint.impulse, at: joint.anchorA)
-                b.pointee.apply(joint.impulse, at: joint.anchorB)
-            case .distance:
+                apply(-joint.impulse, at: joint.anchorA, to: a)
+                apply(joint.impulse, at: joint.anchorB, to: b)
+            case .distance, .rope:
                 let impulse = joint.impulse.x * axis(of: joint)
-                a.pointee.apply(-impulse, at: joint.anchorA)
-                b.pointee.apply(impulse, at: joint.anchorB)
+                apply(-impulse, at: joint.anchorA, to: a)
+                apply(impulse, at: joint.anchorB, to: b)
             case .angle, .angularFriction:
-                a.pointee.apply(.zero, at: .zero, angular: -joint.impulse.x)
-                b.pointee.apply(.zero, at: .zero, angular: joint.impulse.x)
+                apply(.zero, at: .zero, angular: -joint.impulse.x, to: a)
+                apply(.zero, at: .zero, angular: joint.impulse.x, to: b)
             case .angleLimit:
                 let impulse = joint.impulse.x - joint.impulse.y
-                a.pointee.apply(.zero, at: .zero, angular: -impulse)
-                b.pointee.apply(.zero, at: .zero, angular: impulse)
-            case .rope:
-                let impulse = joint.impulse.x * axis(of: joint)
-                a.pointee.apply(-impulse, at: joint.anchorA)
-                b.pointee.apply(impulse, at: joint.anchorB)
+                apply(.zero, at: .zero, angular: -impulse, to: a)
+                apply(.zero, at: .zero, angular: impulse, to: b)
             case .line:
                 let frame = lineFrame(joint)
-                applyAlong(frame.normal, frame.armA.normal, frame.armB.normal, joint.impulse.x, a, b)
+                applyAlong(frame.normal, frame.armA.normal, frame.armB.normal, joint.impulse.x, bodies + a, bodies + b)
             case .axialLimit:
                 let frame = lineFrame(joint)
-                applyAlong(frame.axis, frame.armA.axis, frame.armB.axis, joint.impulse.x - joint.impulse.y, a, b)
+                applyAlong(frame.axis, frame.armA.axis, frame.armB.axis, joint.impulse.x - joint.impulse.y, bodies + a, bodies + b)
             }
         }
     }
@@ -92,12 +88,13 @@ extension StepSolver {
 
     private func solvePointJoint(_ index: Int, useBias: Bool) {
         let joint = joints.baseAddress! + index
-        let a = bodies + (joint.pointee.bodyA + 1), b = bodies + (joint.pointee.bodyB + 1)
+        let indexA = joint.pointee.bodyA + 1, indexB = joint.pointee.bodyB + 1
+        let a = body(indexA), b = body(indexB)
         let rA = joint.pointee.anchorA, rB = joint.pointee.anchorB
-        let mA = a.pointee.inverseMass, mB = b.pointee.inverseMass
-        let iA = a.pointee.inverseInertia, iB = b.pointee.inverseInertia
-        let cdot = b.pointee.velocity(at: rB) - a.pointee.velocity(at: rA)
-        let separation = b.pointee.worldPoint(joint.pointee.localAnchorB) - a.pointee.worldPoint(joint.pointee.localAnchorA)
+        let mA = a.inverseMass, mB = b.inverseMass
+        let iA = a.inverseInertia, iB = b.inverseInertia
+        let cdot = b.velocity(at: rB) - a.velocity(at: rA)
+        let separation = b.worldPoint(joint.pointee.localAnchorB) - a.worldPoint(joint.pointee.localAnchorA)
         let s = scaling(joint.pointee, useBias: useBias)
         // K = (mA + mB)·I + iA·[rA]ᵀ[rA] + iB·[rB]ᵀ[rB]
         let k11 = mA + mB + iA * rA.y * rA.y + iB * rB.y * rB.y
@@ -111,8 +108,8 @@ extension StepSolver {
                              (k11 * target.y - k12 * target.x) / determinant)
         let impulse = -s.mass * solved - s.impulse * joint.pointee.impulse
         joint.pointee.impulse += impulse
-        a.pointee.apply(-impulse, at: rA)
-        b.pointee.apply(impulse, at: rB)
+        apply(-impulse, at: rA, to: indexA)
+        apply(impulse, at: rB, to: indexB)
     }
 
     /// What distance-like joints share: the bodies, the unit axis from anchor A to anchor B, the
@@ -288,14 +285,24 @@ extension World {
     /// usual case, with no hashing), else by key.
     mutating func prepareJoints(h: Double) {
         let rigid = Softness(hertz: settings.jointHertz, dampingRatio: settings.jointDampingRatio, h: h)
-        let sameJoints = previousJointKeys.count == joints.count
+        jointsAsBefore = previousJointKeys.count == joints.count
             && joints.indices.allSatisfy { previousJointKeys[$0] == joints[$0].key }
+        // Springs mostly share one frequency and damping (a grid of cells, a chain): the last
+        // spring's softness is reused rather than worked out again, with the same result.
+        var spring = (hertz: 0.0, dampingRatio: 0.0, softness: rigid)
         for index in joints.indices {
             var joint = joints[index]
             joint.anchorA = joint.bodyA >= 0 ? bodies[joint.bodyA].rotation.rotate(joint.localAnchorA) : .zero
             joint.anchorB = joint.bodyB >= 0 ? bodies[joint.bodyB].rotation.rotate(joint.localAnchorB) : .zero
-            joint.softness = joint.hertz > 0 ? Softness(hertz: joint.hertz, dampingRatio: joint.dampingRatio, h: h) : rigid
-            if sameJoints {
+            if joint.hertz > 0 {
+                if joint.hertz != spring.hertz || joint.dampingRatio != spring.dampingRatio || spring.hertz == 0 {
+                    spring = (joint.hertz, joint.dampingRatio, Softness(hertz: joint.hertz, dampingRatio: joint.dampingRatio, h: h))
+                }
+                joint.softness = spring.softness
+            } else {
+                joint.softness = rigid
+            }
+            if jointsAsBefore {
                 joint.impulse = previousJointImpulses[index]
             } else if let previous = jointWarmStart[joint.key] {
                 joint.impulse = previous
@@ -304,12 +311,12 @@ extension World {
         }
     }
 
+    /// Keeps this pass's joint impulses for the next one's warm start: by position, and by key
+    /// when the joints are not the ones `prepareJoints` found last time.
     mutating func storeJointImpulses() {
-        let sameJoints = previousJointKeys.count == joints.count
-            && joints.indices.allSatisfy { previousJointKeys[$0] == joints[$0].key }
         previousJointImpulses.removeAll(keepingCapacity: true)
         for joint in joints { previousJointImpulses.append(joint.impulse) }
-        guard !sameJoints else { return }
+        guard !jointsAsBefore else { return }
         previousJointKeys = joints.map(\.key)
         jointWarmStart.removeAll(keepingCapacity: true)
         for joint in joints { jointWarmStart[joint.key] = joint.impulse }

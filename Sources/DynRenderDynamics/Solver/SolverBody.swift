@@ -19,10 +19,14 @@ struct SolverBody {
     var linearDamping: Double
     var angularDamping: Double
 
-    /// The fixed world: immovable, at the origin, unrotated.
-    static let ground = SolverBody(
-        velocity: .zero, angularVelocity: 0, inverseMass: 0, inverseInertia: 0, position: .zero,
-        rotation: .identity, acceleration: .zero, angularAcceleration: 0, linearDamping: 0, angularDamping: 0)
+    /// The fixed world: immovable, at the origin, unrotated. Computed, not stored, so the
+    /// constraint loops see its fields as constants (see `StepSolver.body(_:)`).
+    @inline(__always) static var ground: SolverBody {
+        // Literals rather than `.zero` and `.identity`, which are stored globals the loops would load.
+        SolverBody(velocity: Vector2(0, 0), angularVelocity: 0, inverseMass: 0, inverseInertia: 0, position: Vector2(0, 0),
+                   rotation: Rotation(cosine: 1, sine: 0), acceleration: Vector2(0, 0), angularAcceleration: 0,
+                   linearDamping: 0, angularDamping: 0)
+    }
 
     init(velocity: Vector2, angularVelocity: Double, inverseMass: Double, inverseInertia: Double,
          position: Vector2, rotation: Rotation, acceleration: Vector2, angularAcceleration: Double,
@@ -87,6 +91,19 @@ struct StepSolver {
     /// Sub-step, seconds.
     let h: Double
     let contactSoftness: Softness
+
+    /// Body `index` of `bodies` as the constraint loops read it, the ground (index 0) as the
+    /// constants it always holds rather than loaded from `bodies[0]`. Loading it would chain every
+    /// joint to the world into one sequence: each reads what the previous one just stored there
+    /// (its velocity plus nothing), so the processor could not overlap them. The arithmetic is
+    /// the same, bit for bit.
+    @inline(__always) func body(_ index: Int) -> SolverBody { index == 0 ? .ground : bodies[index] }
+
+    /// Applies `impulse` at `anchor` (plus `angular`) to body `index`; nothing to the ground,
+    /// which no impulse moves (see `body(_:)`).
+    @inline(__always) func apply(_ impulse: Vector2, at anchor: Vector2, angular: Double = 0, to index: Int) {
+        if index != 0 { bodies[index].apply(impulse, at: anchor, angular: angular) }
+    }
 
     func run() {
         for _ in 0..<settings.subSteps {

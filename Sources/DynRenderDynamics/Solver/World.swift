@@ -28,6 +28,8 @@ struct World {
     /// Last step's joint keys and impulses, in order, for warm starting by position.
     var previousJointKeys: [UInt64] = []
     var previousJointImpulses: [Vector2] = []
+    /// Whether this pass's joints have the keys, in order, of the last pass's (set by `prepareJoints`).
+    var jointsAsBefore = false
     var manifolds: [ContactManifold] = []
     /// Last step's contact impulses in the order their points were made.
     var storedImpulses: [(key: ContactKey, normal: Double, tangent: Double)] = []
