@@ -3,7 +3,8 @@
 
 Usage: python3 Benchmarks/physics.py [--reps 5] [--peers DIR] [--min-seconds 1]
 
-DIR holds the peer binaries built by shared/bench/physics/build.sh (BUILD_DIR=DIR). Every
+DIR holds the peer binaries built by shared/bench/physics/build.sh (default: its build/ beside
+the repository; Box2D v3 by `build.sh box2d_v3 vendor/box2d-v3`). Every
 configuration runs as separate processes, interleaved rep by rep (dynrender and each peer back to
 back), and the table gives medians of steps/s with dynrender's ratio to each peer.
 """
@@ -14,12 +15,12 @@ CONFIGS = [("w1", 100), ("w1", 1000), ("w1", 10000), ("w2", 10), ("w2", 100), ("
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--reps", type=int, default=5)
-    parser.add_argument("--peers", default="/tmp/peerbuild")
+    parser.add_argument("--peers", default="../shared/bench/physics/build")
     parser.add_argument("--min-seconds", default="1")
     parser.add_argument("--binary", default=".build/release/dynrender-physics-bench")
     args = parser.parse_args()
     engines = {"dynrender": [args.binary]}
-    for name in ["box2d_232_rel", "box2d_debian", "chipmunk_munk2d_rel"]:
+    for name in ["box2d_v3_rel", "chipmunk_munk2d_rel", "box2d_232_rel"]:
         path = os.path.join(args.peers, name)
         if os.path.exists(path):
             engines[name] = [path]

@@ -79,6 +79,8 @@ public struct FrameRenderer {
             var buffers = FrameBuffers(depth: options.threads > 1 ? 7 : 4)
             var started = false
             var needsPixels = false, needsChange = false
+            /// The display list of `buffers.latest`.
+            var previousList: DisplayList?
             var count = 0
             while let frame = try source.next() {
                 // Every frame within the display list's limits, its fonts and pictures found, before it is
@@ -102,7 +104,12 @@ public struct FrameRenderer {
                 }
                 var image: RGBAImage?
                 var change = FrameChange.unknown
-                if needsPixels {
+                if needsPixels, let previous = buffers.latest, frame.list == previousList {
+                    // The same display list draws the same pixels (the rasteriser is deterministic):
+                    // a scene at rest costs a comparison of its shapes, not a frame's drawing.
+                    image = previous
+                    change = .identical
+                } else if needsPixels {
                     var canvas = buffers.canvas(width: frame.list.pixelWidth, height: frame.list.pixelHeight)
                     rasterizer.render(frame.list, into: &canvas)
                     let drawn = canvas.intoImage()
@@ -112,6 +119,7 @@ public struct FrameRenderer {
                     }
                     buffers.keep(drawn)
                     image = drawn
+                    previousList = frame.list
                 }
                 if let encoder {
                     // When the writing thread is behind, this thread does the heavy part too.

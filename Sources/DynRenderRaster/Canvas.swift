@@ -38,6 +38,12 @@ public struct Canvas: Sendable {
         isOpaque = true
     }
 
+    /// Declares every pixel opaque without writing any: for a render whose first shape is about to
+    /// cover the whole canvas with an opaque colour (see `Rasterizer.render(_:into:)`).
+    mutating func markOpaque() {
+        isOpaque = true
+    }
+
     /// A canvas that draws into `image`'s storage, overwriting it, so a render can reuse the
     /// buffers of frames its outputs are done with instead of allocating one per frame.
     public init(reusing image: RGBAImage) {

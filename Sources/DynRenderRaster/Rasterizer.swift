@@ -24,8 +24,25 @@ public struct Rasterizer: Sendable {
     public func render(_ list: DisplayList, into canvas: inout Canvas) {
         precondition(canvas.width == list.pixelWidth && canvas.height == list.pixelHeight,
                      "canvas size does not match the display list")
-        canvas.clear(to: list.background)
+        if case .rect(let first)? = list.shapes.first, covers(canvas, opaquely: first, scale: list.scale) {
+            // Every pixel the clear would write, the first shape overwrites with its own colour
+            // (a collection view's background): one pass over the frame instead of two.
+            canvas.markOpaque()
+        } else {
+            canvas.clear(to: list.background)
+        }
         draw(list.shapes, scale: list.scale, with: PathRasterizer(), into: &canvas)
+    }
+
+    /// Whether `fill` writes its opaque colour to every pixel of `canvas`, whatever was there: an
+    /// opaque rectangle, square-cornered and unrotated, whose edges lie on or beyond the canvas's,
+    /// and no shadow (drawn first, then covered, but not worth reasoning about).
+    func covers(_ canvas: Canvas, opaquely shape: RoundedRectangle, scale: Double) -> Bool {
+        guard shape.fill.a == 255, shape.alpha >= 1, shape.shadow == nil,
+              let geometry = ShapeCoverage(shape, scale: scale), let s = geometry.axisAligned,
+              s.rx == 0, s.ry == 0 else { return false }
+        return s.cx - s.hx <= 0 && s.cx + s.hx >= Double(canvas.width)
+            && s.cy - s.hy <= 0 && s.cy + s.hy >= Double(canvas.height)
     }
 
     /// Draws `items` in order into `canvas` (the whole frame, or a group's layer).

@@ -317,7 +317,9 @@ import DynRenderPixels
         try Data("old".utf8).write(to: URL(fileURLWithPath: marker))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = ["demo", "gravity", "--duration", "600", "--fps", "25", "--scale", "1", flag, target]
+        // springy: 10 000 cells in motion for seconds (a scene at rest, like gravity's after its
+        // fall, now renders its identical frames at once and could finish before the kill).
+        process.arguments = ["demo", "springy", "--duration", "600", "--fps", "25", "--scale", "1", flag, target]
         try process.run()
         Thread.sleep(forTimeInterval: 1.5)
         #expect(process.isRunning, "the render should still be going")
