@@ -12,6 +12,41 @@ import DynRenderGeometry
         DisplayList(size: CGSize(width: width, height: height), scale: scale, background: white, shapes: shapes.map(DisplayItem.rect))
     }
 
+    /// A canvas reused from an earlier frame renders exactly what a fresh one does: when the first
+    /// shape covers every pixel opaquely the clear is skipped, so the test feeds first shapes that
+    /// do, and shapes that nearly do (half a point short, translucent, rounded, turned, with a
+    /// shadow), into a canvas full of stale colour.
+    @Test func aReusedCanvasRendersAsAFreshOne() {
+        let green = RGBA8(52, 199, 89)
+        let cases: [(RoundedRectangle, skipsClear: Bool)] = [
+            (RoundedRectangle(center: CGPoint(x: 20, y: 20), size: CGSize(width: 40, height: 40), fill: green), true),
+            (RoundedRectangle(center: CGPoint(x: 25, y: 15), size: CGSize(width: 60, height: 50), fill: green), true),
+            (RoundedRectangle(center: CGPoint(x: 20, y: 20), size: CGSize(width: 39.5, height: 40), fill: green), false),
+            (RoundedRectangle(center: CGPoint(x: 20, y: 20), size: CGSize(width: 40, height: 40),
+                              fill: RGBA8(52, 199, 89, 254)), false),
+            (RoundedRectangle(center: CGPoint(x: 20, y: 20), size: CGSize(width: 40, height: 40), fill: green, alpha: 0.99), false),
+            (RoundedRectangle(center: CGPoint(x: 20, y: 20), size: CGSize(width: 40, height: 40), cornerRadius: 2, fill: green), false),
+            (RoundedRectangle(center: CGPoint(x: 20, y: 20), size: CGSize(width: 80, height: 80),
+                              transform: CGAffineTransform(rotationAngle: 0.3), fill: green), false),
+            (RoundedRectangle(center: CGPoint(x: 20, y: 20), size: CGSize(width: 40, height: 40), fill: green,
+                              shadow: Shadow(offset: CGVector(dx: 0, dy: 2), blur: 4, color: RGBA8(0, 0, 0, 80))), false),
+        ]
+        let rasterizer = Rasterizer()
+        for (first, skipsClear) in cases {
+            for scale in [1.0, 2, 3] {
+                let frame = list([first, RoundedRectangle(center: CGPoint(x: 14, y: 17), size: CGSize(width: 11, height: 7),
+                                                          cornerRadius: 3, fill: RGBA8(255, 59, 48, 160))], scale: scale)
+                let fresh = rasterizer.render(frame).image
+                var stale = Canvas(width: frame.pixelWidth, height: frame.pixelHeight)
+                stale.clear(to: RGBA8(200, 10, 90))
+                var reused = Canvas(reusing: stale.image)
+                rasterizer.render(frame, into: &reused)
+                #expect(reused.image.pixels == fresh.pixels, "first shape \(first) at scale \(scale)")
+                #expect(rasterizer.covers(reused, opaquely: first, scale: scale) == skipsClear, "\(first) at scale \(scale)")
+            }
+        }
+    }
+
     /// Largest and mean per-channel error (of 255) of the rendered `shapes` against the
     /// 64×64-sample reference: background, then each shape source-over in order, in exact
     /// arithmetic.
