@@ -77,7 +77,7 @@ extension World {
             }
         }
         storedCursor = 0
-        storedIndex = nil
+        storedIndexIsCurrent = false
     }
 
     /// Last step's impulses for the point `key`. Contacts are made in a deterministic order, so
@@ -89,12 +89,11 @@ extension World {
             storedCursor += 1
             return (stored.normal, stored.tangent)
         }
-        if storedIndex == nil {
-            var index: [ContactKey: Int] = [:]
-            for (position, stored) in storedImpulses.enumerated() { index[stored.key] = position }
-            storedIndex = index
+        if !storedIndexIsCurrent {
+            storedIndex.rebuild(storedImpulses.lazy.map(\.key))
+            storedIndexIsCurrent = true
         }
-        guard let position = storedIndex?[key] else { return nil }
+        guard let position = storedIndex.position(of: key) else { return nil }
         storedCursor = position + 1
         return (storedImpulses[position].normal, storedImpulses[position].tangent)
     }

@@ -34,14 +34,17 @@ struct World {
     /// Last step's contact impulses in the order their points were made.
     var storedImpulses: [(key: ContactKey, normal: Double, tangent: Double)] = []
     var storedCursor = 0
-    var storedIndex: [ContactKey: Int]?
+    /// Last step's impulses by key, built when the cursor first misses in a step.
+    var storedIndex = ContactKeyIndex()
+    var storedIndexIsCurrent = false
     private var broadPhase = BroadPhase()
     /// Each body's bounding box this step (when boundary segments need them).
     private var bodyBoxes: [AABB] = []
     /// Scratch storage of the broad phase, kept between steps to avoid allocating.
     private var colliding: [Bool] = []
     private var boxes: [AABB] = []
-    private var candidatePairs: [(Int, Int)] = []
+    /// This step's candidate pairs, i << 32 | j with i < j (sorting one integer is cheaper than a pair).
+    private var candidatePairs: [UInt64] = []
     /// The boundary segments as polygons, this step.
     private var segmentPolygons: [ConvexPolygon] = []
     /// The compact bodies of the current step (index 0 is the ground), kept to reuse its storage.
@@ -243,12 +246,13 @@ struct World {
         broadPhase.findPairs(boxes, active: colliding) { i, j in
             let shared = collisionGroups[i] & collisionGroups[j]
             guard shared != 0, bodies[i].inverseMass > 0 || bodies[j].inverseMass > 0,
-                  !connected.contains(i << 32 | j) else { return }
-            pairs.append((i, j))
+                  connected.isEmpty || !connected.contains(i << 32 | j) else { return }
+            pairs.append(UInt64(i) << 32 | UInt64(j))
         }
-        // Deterministic order, whatever order the sweep met them in.
-        pairs.sort { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }
-        for (i, j) in pairs {
+        // Deterministic order (by i, then j), whatever order the sweep met them in.
+        pairs.sort()
+        for pair in pairs {
+            let i = Int(pair >> 32), j = Int(pair & 0xFFFF_FFFF)
             let margin = settings.speculativeDistance
                 + dt * (bodies[i].linearVelocity - bodies[j].linearVelocity).length
                 + dt * (abs(bodies[i].angularVelocity) * boundingRadius(i) + abs(bodies[j].angularVelocity) * boundingRadius(j))
