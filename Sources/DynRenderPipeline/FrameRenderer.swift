@@ -79,8 +79,6 @@ public struct FrameRenderer {
             var buffers = FrameBuffers(depth: options.threads > 1 ? 7 : 4)
             var started = false
             var needsPixels = false, needsChange = false
-            /// The display list of `buffers.latest`.
-            var previousList: DisplayList?
             var count = 0
             while let frame = try source.next() {
                 // Every frame within the display list's limits, its fonts and pictures found, before it is
@@ -104,22 +102,31 @@ public struct FrameRenderer {
                 }
                 var image: RGBAImage?
                 var change = FrameChange.unknown
-                if needsPixels, let previous = buffers.latest, frame.list == previousList {
+                if needsPixels, let latest = buffers.latest, frame.list == latest.list {
                     // The same display list draws the same pixels (the rasteriser is deterministic):
                     // a scene at rest costs a comparison of its shapes, not a frame's drawing.
-                    image = previous
+                    image = latest.image
                     change = .identical
                 } else if needsPixels {
-                    var canvas = buffers.canvas(width: frame.list.pixelWidth, height: frame.list.pixelHeight)
-                    rasterizer.render(frame.list, into: &canvas)
-                    let drawn = canvas.intoImage()
-                    if needsChange, let previous = buffers.latest, previous.width == drawn.width,
-                       previous.height == drawn.height {
-                        change = drawn.changedRegion(from: previous).map(FrameChange.region) ?? .identical
+                    // A canvas reused from an earlier frame is redrawn only in the rows where this
+                    // frame can differ from that one, and compared with the last frame only in the
+                    // rows where those two can differ: the rest are equal by construction.
+                    var (canvas, held) = buffers.canvas(width: frame.list.pixelWidth, height: frame.list.pixelHeight)
+                    if let held {
+                        if let rows = rasterizer.rowsThatMayDiffer(between: held, and: frame.list) {
+                            rasterizer.render(frame.list, into: &canvas, rows: rows)
+                        }
+                    } else {
+                        rasterizer.render(frame.list, into: &canvas)
                     }
-                    buffers.keep(drawn)
+                    let drawn = canvas.intoImage()
+                    if needsChange, let latest = buffers.latest, latest.image.width == drawn.width,
+                       latest.image.height == drawn.height {
+                        let rows = rasterizer.rowsThatMayDiffer(between: latest.list, and: frame.list) ?? 0..<0
+                        change = drawn.changedRegion(from: latest.image, rows: rows).map(FrameChange.region) ?? .identical
+                    }
+                    buffers.keep(drawn, list: frame.list)
                     image = drawn
-                    previousList = frame.list
                 }
                 if let encoder {
                     // When the writing thread is behind, this thread does the heavy part too.
@@ -176,26 +183,30 @@ public struct FrameRenderer {
 /// allocates nor copies; if an output still holds it, copy-on-write keeps that output's frame
 /// intact. `depth` covers what a GIF encoder keeps plus the frames in the handoff.
 struct FrameBuffers {
-    private var images: [RGBAImage] = []
+    /// The frames, oldest first, each with the display list it is the render of.
+    private var frames: [(image: RGBAImage, list: DisplayList)] = []
     let depth: Int
 
     init(depth: Int) {
         self.depth = depth
     }
 
-    /// A canvas for the next frame.
-    mutating func canvas(width: Int, height: Int) -> Canvas {
-        if images.count >= depth {
-            let oldest = images.removeFirst()
-            if oldest.width == width && oldest.height == height { return Canvas(reusing: oldest) }
+    /// A canvas for the next frame, and the display list whose render it holds (nil for a new,
+    /// transparent canvas).
+    mutating func canvas(width: Int, height: Int) -> (Canvas, holding: DisplayList?) {
+        if frames.count >= depth {
+            let oldest = frames.removeFirst()
+            if oldest.image.width == width && oldest.image.height == height {
+                return (Canvas(reusing: oldest.image), oldest.list)
+            }
         }
-        return Canvas(width: width, height: height)
+        return (Canvas(width: width, height: height), nil)
     }
 
-    /// The frame just drawn, kept as the newest.
-    mutating func keep(_ image: RGBAImage) {
-        images.append(image)
+    /// The frame just drawn from `list`, kept as the newest.
+    mutating func keep(_ image: RGBAImage, list: DisplayList) {
+        frames.append((image, list))
     }
 
-    var latest: RGBAImage? { images.last }
+    var latest: (image: RGBAImage, list: DisplayList)? { frames.last }
 }

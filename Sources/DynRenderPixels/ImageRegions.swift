@@ -25,17 +25,24 @@ extension RGBAImage {
     /// Built for frame-to-frame use on large canvases: identical rows are skipped by `memcmp`,
     /// and in a differing row only the columns outside the box found so far are examined.
     public func changedRegion(from other: RGBAImage) -> PixelRect? {
+        changedRegion(from: other, rows: 0..<height)
+    }
+
+    /// `changedRegion(from:)` for images known to be equal outside `rows`: only those rows are
+    /// compared (a frame redrawn in a band, whose other rows are the last frame's).
+    public func changedRegion(from other: RGBAImage, rows: Range<Int>) -> PixelRect? {
         precondition(width == other.width && height == other.height, "images differ in size")
+        let rows = rows.clamped(to: 0..<height)
         return pixels.withUnsafePixelWords { a in
-            other.pixels.withUnsafePixelWords { b in Self.changedRegion(a, b, width: width, height: height) }
+            other.pixels.withUnsafePixelWords { b in Self.changedRegion(a, b, width: width, height: height, rows: rows) }
         }
     }
 
     static func changedRegion(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>,
-                              width: Int, height: Int) -> PixelRect? {
+                              width: Int, height: Int, rows: Range<Int>? = nil) -> PixelRect? {
         var minX = width, maxX = -1, minY = height, maxY = -1
         let rowBytes = width * 4
-        for row in 0..<height {
+        for row in rows ?? 0..<height {
             let base = row * width
             if memcmp(a.baseAddress! + base, b.baseAddress! + base, rowBytes) == 0 { continue }
             // Only columns left of the box so far can widen it on the left, and likewise on the

@@ -20,6 +20,10 @@ public struct Canvas: Sendable {
     /// Every pixel is opaque: true once cleared to a colour, and kept by source-over drawing, so
     /// `image` can skip un-premultiplying.
     public private(set) var isOpaque = false
+    /// The rows drawing may change: all of them, except while `Rasterizer.render(_:into:rows:)`
+    /// redraws a band. Every loop that writes pixels runs over its rows ∩ `window`, and computes
+    /// what it writes exactly as it would for the whole canvas.
+    var window: Range<Int>
 
     /// A transparent canvas of `width` × `height` pixels.
     public init(width: Int, height: Int) {
@@ -27,13 +31,22 @@ public struct Canvas: Sendable {
         self.width = width
         self.height = height
         self.pixels = [UInt8](repeating: 0, count: width * height * 4)
+        self.window = 0..<height
     }
 
-    /// Fills every pixel with the opaque colour `color`.
+    /// Rows `y0..<y1` that drawing may change: those within `window` (empty when none are).
+    @inline(__always) func rows(_ y0: Int, _ y1: Int) -> Range<Int> {
+        let low = max(y0, window.lowerBound), high = min(y1, window.upperBound)
+        return low < high ? low..<high : low..<low
+    }
+
+    /// Fills every pixel (of `window`: see there) with the opaque colour `color`.
     public mutating func clear(to color: RGBA8) {
         let packed = RGBA8(color.r, color.g, color.b, 255).packed
+        let rows = window
         pixels.withUnsafeMutableBytes { raw in
-            dr_fill32(raw.baseAddress!.assumingMemoryBound(to: UInt32.self), packed, raw.count / 4)
+            dr_fill32(raw.baseAddress!.assumingMemoryBound(to: UInt32.self) + rows.lowerBound * width, packed,
+                      rows.count * width)
         }
         isOpaque = true
     }
@@ -50,6 +63,7 @@ public struct Canvas: Sendable {
         width = image.width
         height = image.height
         pixels = image.pixels
+        window = 0..<image.height
     }
 
     /// The canvas as a straight-alpha image (the same bytes wherever the canvas is opaque). A copy:

@@ -72,11 +72,14 @@ extension Rasterizer {
     static func composite(_ layer: Canvas, clip: ShapeCoverage?, alpha: Double, at box: PixelBox, into canvas: inout Canvas) {
         let full = UInt64((alpha * 65536).rounded())
         let width = canvas.width, layerWidth = layer.width
+        // The layer's rows that land in the canvas's window.
+        let canvasRows = canvas.rows(box.y0, box.y0 + layer.height)
+        let rows = (canvasRows.lowerBound - box.y0)..<(canvasRows.upperBound - box.y0)
         layer.pixels.withUnsafeBytes { layerBytes in
             let source = layerBytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
             canvas.pixels.withUnsafeMutableBytes { canvasBytes in
                 let destination = canvasBytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
-                for row in 0..<layer.height {
+                for row in rows {
                     let from = source + row * layerWidth, to = destination + (row + box.y0) * width + box.x0
                     guard let clip else {
                         blend(from, onto: to, 0..<layerWidth, factor: full)

@@ -53,10 +53,11 @@ extension Rasterizer {
         let width = canvas.width
         let nearest = image.filter == .nearest
         let maxX = level.width - 1, maxY = level.height - 1
+        let rows = canvas.rows(box.y0, box.y1)
         level.pixels.withUnsafeBufferPointer { texels in
             canvas.pixels.withUnsafeMutableBytes { bytes in
                 let words = bytes.bindMemory(to: UInt32.self)
-                for y in box.y0..<box.y1 {
+                for y in rows {
                     guard let span = geometry.columns(inRow: y, width: width) else { continue }
                     let inside = geometry.interior(inRow: y, width: width)
                     let rowTerms = geometry.row(y)

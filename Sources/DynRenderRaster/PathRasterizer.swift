@@ -222,12 +222,26 @@ final class PathRasterizer {
 
     /// Turns the cells into coverage row by row and composites it, clearing the cells as it goes
     /// (`dr_sweep`: four pixels at a time, each blended at its exact coverage and rounded once).
+    /// Rows outside the canvas's window (a band being redrawn) are cleared without compositing;
+    /// the others are swept exactly as in a whole render.
     private func sweep(rule: FillRule, source: PremultipliedColor, into canvas: inout Canvas) {
         let color = source.kernelColor
-        let width = canvas.width, first = y0 * width + x0, cells = accumulation
+        let width = canvas.width, rows = canvas.rows(y0, y1)
+        let swept = rows.isEmpty ? 0..<0 : (rows.lowerBound - y0)..<(rows.upperBound - y0)
+        if swept.count < y1 - y0 {
+            let stride = self.stride
+            func clear(_ band: Range<Int>) {
+                if !band.isEmpty { (cells + band.lowerBound * stride).update(repeating: 0, count: band.count * stride) }
+            }
+            clear(0..<(swept.isEmpty ? y1 - y0 : swept.lowerBound))
+            clear((swept.isEmpty ? y1 - y0 : swept.upperBound)..<(y1 - y0))
+            guard !swept.isEmpty else { return }
+        }
+        let band = DRCells(cells: cells + swept.lowerBound * stride, stride: stride, rows: swept.count, columns: x1 - x0)
+        let first = (y0 + swept.lowerBound) * width + x0
         canvas.pixels.withUnsafeMutableBufferPointer { pixels in
             let words = UnsafeMutableRawPointer(pixels.baseAddress!).assumingMemoryBound(to: UInt32.self)
-            dr_sweep(cells, words + first, width, rule == .evenOdd ? 1 : 0, color)
+            dr_sweep(band, words + first, width, rule == .evenOdd ? 1 : 0, color)
         }
     }
 

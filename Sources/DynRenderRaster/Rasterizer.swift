@@ -22,8 +22,19 @@ public struct Rasterizer: Sendable {
     /// Clears `canvas` to the list's background and draws every shape in order.
     /// The canvas must be `list.pixelWidth` × `list.pixelHeight`.
     public func render(_ list: DisplayList, into canvas: inout Canvas) {
+        render(list, into: &canvas, rows: 0..<canvas.height)
+    }
+
+    /// Draws `list` in the pixel rows `rows` only, leaving the others as they are: what
+    /// `render(_:into:)` gives, byte for byte, when `canvas` holds the render of an earlier list
+    /// and `rowsThatMayDiffer(between:and:)` of the two lies within `rows`. A frame in which a
+    /// few items moved is redrawn in the band they cover (every loop that writes pixels keeps to
+    /// the band; coverage, blur and layers are computed as for the whole canvas).
+    public func render(_ list: DisplayList, into canvas: inout Canvas, rows: Range<Int>) {
         precondition(canvas.width == list.pixelWidth && canvas.height == list.pixelHeight,
                      "canvas size does not match the display list")
+        canvas.window = rows.clamped(to: 0..<canvas.height)
+        defer { canvas.window = 0..<canvas.height }
         if case .rect(let first)? = list.shapes.first, covers(canvas, opaquely: first, scale: list.scale) {
             // Every pixel the clear would write, the first shape overwrites with its own colour
             // (a collection view's background): one pass over the frame instead of two.
@@ -102,6 +113,7 @@ public struct Rasterizer: Sendable {
             let d = clamp(outer.1.rounded(.up), c)
             return (a, b, c, d)
         }
+        let rows = canvas.rows(box.y0, box.y1)
         canvas.pixels.withUnsafeMutableBufferPointer { pixels in
             let words = UnsafeMutableRawPointer(pixels.baseAddress!).assumingMemoryBound(to: UInt32.self)
             /// Draws pixels x0..<x1 of row y with one coverage.
@@ -117,7 +129,7 @@ public struct Rasterizer: Sendable {
                     source.blendRun(coverage: coverage, into: pixels, from: (y * width + x0) * 4, count: x1 - x0)
                 }
             }
-            for y in box.y0..<box.y1 {
+            for y in rows {
                 let top = Double(y)
                 let vy = overlap(top, top + 1, s.cy - s.hy, s.cy + s.hy)
                 if vy <= 0 { continue }
@@ -175,9 +187,9 @@ public struct Rasterizer: Sendable {
                                       - border.width, 0)
         let inner = ShapeCoverage(insetShape, scale: scale)  // nil when the border fills the shape
         let source = PremultipliedColor(border.color, opacity: opacity)
-        let width = canvas.width
+        let width = canvas.width, rows = canvas.rows(box.y0, box.y1)
         canvas.pixels.withUnsafeMutableBufferPointer { pixels in
-            for y in box.y0..<box.y1 {
+            for y in rows {
                 guard let span = outer.columns(inRow: y, width: width) else { continue }
                 for x in span {
                     let coverage = outer.coverage(x: x, y: y) - (inner?.coverage(x: x, y: y) ?? 0)
@@ -206,9 +218,10 @@ public struct Rasterizer: Sendable {
             fillAligned(aligned, geometry: geometry, box: box, source: source, solid: solid, into: &canvas)
             return
         }
+        let rows = canvas.rows(box.y0, box.y1)
         canvas.pixels.withUnsafeMutableBufferPointer { pixels in
             let words = UnsafeMutableRawPointer(pixels.baseAddress!).assumingMemoryBound(to: UInt32.self)
-            for y in box.y0..<box.y1 {
+            for y in rows {
                 let row = y * width
                 guard let span = geometry.columns(inRow: y, width: width) else { continue }
                 let rowTerms = geometry.row(y)
@@ -303,10 +316,11 @@ public struct Rasterizer: Sendable {
         // Under an opaque shape the shadow is never seen: its fully covered runs are skipped.
         let body = shape.fill.a == 255 && shape.alpha >= 1 ? ShapeCoverage(shape, scale: scale) : nil
         let color = source.kernelColor
+        let rows = canvas.rows(box.y0, box.y1)
         canvas.pixels.withUnsafeMutableBytes { raw in
             let words = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
             mask.withUnsafeBufferPointer { mask in
-                for y in box.y0..<box.y1 {
+                for y in rows {
                     // Pixel centres in coarse cell coordinates (cell centres at i + ½).
                     let v = (Double(y) + 0.5) * scaleDown - 0.5 - Double(cy0)
                     let j = Int(v.rounded(.down)), ty = v - Double(j)
