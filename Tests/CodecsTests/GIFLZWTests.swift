@@ -75,4 +75,34 @@ import Testing
         let earlyStop = noise.withUnsafeBufferPointer { GIFLZWEncoder().compress($0, bitsPerPixel: 8, into: &early, limit: 1000) }
         #expect(!earlyStop && early.count < 1000 + 2 * 256, "stopped at \(early.count) bytes")
     }
+
+    /// Three streams compressed in one loop give each stream's own bytes (the single-stream
+    /// encoder's, which are giflib's above), whatever their table sizes, and whichever of them
+    /// fills its dictionary first.
+    @Test func threeStreamsTogetherAreEachAlone() {
+        var random = SeededRandom(seed: 33)
+        for (length, bits) in [(1, (1, 8, 4)), (2, (2, 2, 2)), (5_000, (8, 3, 5)), (70_000, (8, 8, 1)), (341, (6, 7, 8))] {
+            func stream(_ bits: Int, _ kind: Int) -> [UInt8] {
+                (0..<length).map { i in
+                    switch kind {
+                    case 0: return UInt8(truncatingIfNeeded: random.next())
+                    case 1: return UInt8(truncatingIfNeeded: (i / 29) % (1 << bits))
+                    default: return random.next() % 3 == 0 ? UInt8(truncatingIfNeeded: random.next()) : 0
+                    }
+                }
+            }
+            let streams = [stream(bits.0, 0), stream(bits.1, 1), stream(bits.2, 2)]
+            var together: ([UInt8], [UInt8], [UInt8]) = ([7], [8, 9], [])
+            streams[0].withUnsafeBufferPointer { a in
+                streams[1].withUnsafeBufferPointer { b in
+                    streams[2].withUnsafeBufferPointer { c in
+                        GIFLZWEncoder().compress(a, b, c, bitsPerPixel: bits, into: &together)
+                    }
+                }
+            }
+            #expect(together.0 == [7] + Self.ours(streams[0], bits: bits.0), "\(length) indices, first stream")
+            #expect(together.1 == [8, 9] + Self.ours(streams[1], bits: bits.1), "\(length) indices, second stream")
+            #expect(together.2 == Self.ours(streams[2], bits: bits.2), "\(length) indices, third stream")
+        }
+    }
 }

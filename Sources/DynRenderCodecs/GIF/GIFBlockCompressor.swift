@@ -71,13 +71,34 @@ public final class GIFBlockCompressor {
         let length = EGifGCBToExtension(&control, &extensionBytes)
         try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes))
         var bytes = takeOutput()
-        var best = try image(frame, of: block)!
+        var variants: [EncodedFrame] = []
         if triesTransparencyVariants, let previous = block.previous, block.region != nil {
-            for variant in frame.transparencyVariants(image: block.image, previous: previous) {
-                // Only a strictly smaller candidate replaces the best, so one that reaches the
-                // best's size is abandoned there: the same bytes are chosen, sooner.
-                if let candidate = try image(variant, of: block, smallerThan: best.count) { best = candidate }
+            variants = frame.transparencyVariants(image: block.image, previous: previous)
+        }
+        if planner == nil, variants.count == 2 {
+            // The frame and its two variants compressed together, in one loop (see
+            // `GIFLZWEncoder`); the first of the smallest is kept, as below.
+            let candidates = [frame] + variants
+            var headers = candidates.map(imageHeader)
+            var outs = (headers[0].bytes, headers[1].bytes, headers[2].bytes)
+            headers[0].bytes = []; headers[1].bytes = []; headers[2].bytes = []
+            candidates[0].indices.withUnsafeBufferPointer { a in
+                candidates[1].indices.withUnsafeBufferPointer { b in
+                    candidates[2].indices.withUnsafeBufferPointer { c in
+                        lzw.compress(a, b, c, bitsPerPixel: (headers[0].bits, headers[1].bits, headers[2].bits), into: &outs)
+                    }
+                }
             }
+            var best = outs.0
+            if outs.1.count < best.count { best = outs.1 }
+            if outs.2.count < best.count { best = outs.2 }
+            return bytes + best
+        }
+        var best = try image(frame, of: block)!
+        for variant in variants {
+            // Only a strictly smaller candidate replaces the best, so one that reaches the
+            // best's size is abandoned there: the same bytes are chosen, sooner.
+            if let candidate = try image(variant, of: block, smallerThan: best.count) { best = candidate }
         }
         bytes += best
         return bytes
@@ -88,6 +109,17 @@ public final class GIFBlockCompressor {
     /// the bytes to giflib's); nil as soon as they would be `smallerThan` bytes or more.
     private func image(_ frame: EncodedFrame, of block: AnimationBlock, smallerThan bound: Int = .max) throws -> [UInt8]? {
         var frame = frame
+        var (out, bits) = imageHeader(frame)
+        if planner != nil { plan(&frame, of: block, bitsPerPixel: bits) }
+        let complete = frame.indices.withUnsafeBufferPointer {
+            lzw.compress($0, bitsPerPixel: bits, into: &out, limit: bound - 1)
+        }
+        return complete ? out : nil
+    }
+
+    /// The image descriptor and local colour table of `frame` (giflib's layout), and the table's
+    /// bits per pixel.
+    private func imageHeader(_ frame: EncodedFrame) -> (bytes: [UInt8], bits: Int) {
         var bits = 1
         while 1 << bits < frame.palette.count { bits += 1 }
         let rect = frame.rect
@@ -100,11 +132,7 @@ public final class GIFBlockCompressor {
             out += [UInt8(truncatingIfNeeded: color), UInt8(truncatingIfNeeded: color >> 8), UInt8(truncatingIfNeeded: color >> 16)]
         }
         out += [UInt8](repeating: 0, count: 3 * ((1 << bits) - frame.palette.count))
-        if planner != nil { plan(&frame, of: block, bitsPerPixel: bits) }
-        let complete = frame.indices.withUnsafeBufferPointer {
-            lzw.compress($0, bitsPerPixel: bits, into: &out, limit: bound - 1)
-        }
-        return complete ? out : nil
+        return (out, bits)
     }
 
     /// Lossy LZW: moves pixels within the lossiness where that lengthens giflib's strings.

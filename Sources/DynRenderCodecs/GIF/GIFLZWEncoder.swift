@@ -12,22 +12,24 @@
 /// 4095 the table is not extended but a clear code is written and the table starts again; data
 /// goes out in sub-blocks of 255 bytes and ends with an empty one. `LZWPlanner` models the same
 /// dictionary for lossy encoding.
+///
+/// Each pixel's lookup waits on the one before (the string found so far is the next key's
+/// prefix), so one stream runs at the latency of a multiply, a load and a compare per pixel.
+/// `compress(_:_:_:bitsPerPixel:into:)` runs three streams — a frame and its two transparency
+/// variants — in one loop, whose independent chains the processor overlaps.
 final class GIFLZWEncoder {
-    /// Slots `key << 12 | code`, the key being `prefix << 8 | index` (20 bits); `empty` is free
-    /// (its key would need prefix code 4095, which is never made).
-    private let table: UnsafeMutablePointer<UInt32>
-    private static let slots = 8192
-    private static let empty = UInt32.max
+    /// One dictionary per stream that can run at once.
+    private let tables: [UnsafeMutablePointer<UInt32>]
 
     init() {
-        table = .allocate(capacity: Self.slots)
-        table.initialize(repeating: Self.empty, count: Self.slots)
+        tables = (0..<3).map { _ in
+            let table = UnsafeMutablePointer<UInt32>.allocate(capacity: LZWStream.slots)
+            table.initialize(repeating: LZWStream.empty, count: LZWStream.slots)
+            return table
+        }
     }
 
-    deinit { table.deallocate() }
-
-    /// An empty dictionary.
-    private func clear() { table.update(repeating: Self.empty, count: Self.slots) }
+    deinit { for table in tables { table.deallocate() } }
 
     /// Appends the minimum code size byte, the LZW data of `indices` in sub-blocks and the empty
     /// sub-block that ends them. `bitsPerPixel` is the colour table's (1…8); indices are masked to
@@ -38,74 +40,144 @@ final class GIFLZWEncoder {
     @discardableResult
     func compress(_ indices: UnsafeBufferPointer<UInt8>, bitsPerPixel: Int, into out: inout [UInt8],
                   limit: Int = .max) -> Bool {
-        let bits = max(2, bitsPerPixel)
-        let mask = UInt8(truncatingIfNeeded: (1 << bits) - 1)
-        let clearCode = 1 << bits, endCode = clearCode + 1
-        var nextCode = endCode + 1, codeBits = bits + 1, codeLimit = 1 << codeBits
-        out.append(UInt8(bits))
-        out.reserveCapacity(out.count + indices.count / 2 + 16)
-        // Sub-block being filled: where its length byte is, and how many bytes it holds.
-        var blockStart = out.count, blockCount = 0
-        out.append(0)
-        var accumulator: UInt64 = 0, pending = 0
-        var withinLimit = true
-        @inline(__always) func put(_ byte: UInt8) {
-            if blockCount == 255 {
-                // Checked once a sub-block: enough to stop a losing candidate early.
-                if out.count > limit { withinLimit = false }
-                out[blockStart] = 255
-                blockStart = out.count
-                out.append(0)
-                blockCount = 0
-            }
-            out.append(byte)
-            blockCount += 1
+        var stream = LZWStream(table: tables[0], bitsPerPixel: bitsPerPixel, count: indices.count, first: indices[0],
+                               out: &out, limit: limit)
+        defer { out = stream.out }
+        for i in 1..<indices.count {
+            guard stream.isWithinLimit else { return false }
+            stream.add(indices[i])
         }
-        @inline(__always) func emit(_ code: Int) {
-            accumulator |= UInt64(code) << UInt64(pending)
-            pending += codeBits
-            while pending >= 8 {
-                put(UInt8(truncatingIfNeeded: accumulator))
-                accumulator >>= 8
-                pending -= 8
-            }
-            if nextCode >= codeLimit && code <= 4095 {
-                codeBits += 1
-                codeLimit = 1 << codeBits
-            }
+        stream.finish()
+        return stream.out.count <= limit
+    }
+
+    /// The LZW data of three equally long index streams, each exactly as `compress(_:bitsPerPixel:into:)`
+    /// gives it (its own bits per pixel and dictionary), in one pass.
+    func compress(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, _ c: UnsafeBufferPointer<UInt8>,
+                  bitsPerPixel: (Int, Int, Int), into out: inout ([UInt8], [UInt8], [UInt8])) {
+        precondition(a.count == b.count && b.count == c.count && !a.isEmpty, "three streams of one length")
+        var first = LZWStream(table: tables[0], bitsPerPixel: bitsPerPixel.0, count: a.count, first: a[0], out: &out.0)
+        var second = LZWStream(table: tables[1], bitsPerPixel: bitsPerPixel.1, count: b.count, first: b[0], out: &out.1)
+        var third = LZWStream(table: tables[2], bitsPerPixel: bitsPerPixel.2, count: c.count, first: c[0], out: &out.2)
+        for i in 1..<a.count {
+            first.add(a[i])
+            second.add(b[i])
+            third.add(c[i])
         }
+        first.finish()
+        second.finish()
+        third.finish()
+        out = (first.out, second.out, third.out)
+    }
+}
+
+/// One LZW stream being written: its dictionary, code width, pending bits and sub-block.
+struct LZWStream {
+    /// Slots `key << 12 | code`, the key being `prefix << 8 | index` (20 bits); `empty` is free
+    /// (its key would need prefix code 4095, which is never made).
+    static let slots = 8192
+    static let empty = UInt32.max
+
+    private let table: UnsafeMutablePointer<UInt32>
+    private let mask: UInt8
+    private let bits: Int
+    private let clearCode: Int, endCode: Int
+    private var nextCode: Int, codeBits: Int, codeLimit: Int
+    /// The output, taken over from the caller (and given back by `finish`).
+    private(set) var out: [UInt8]
+    /// Sub-block being filled: where its length byte is, and how many bytes it holds.
+    private var blockStart: Int, blockCount = 0
+    private var accumulator: UInt64 = 0, pending = 0
+    /// The code of the string matched so far.
+    private var current: Int
+    /// False once a sub-block was closed with `out` past `limit` bytes (checked once a sub-block,
+    /// which is enough to stop a losing candidate early).
+    private(set) var isWithinLimit = true
+    private let limit: Int
+
+    /// Starts a stream of `count` indices, the first being `first`, appended to `out` (which the
+    /// stream holds until `finish`): the minimum code size, a clear code.
+    init(table: UnsafeMutablePointer<UInt32>, bitsPerPixel: Int, count: Int, first: UInt8, out: inout [UInt8],
+         limit: Int = .max) {
+        self.table = table
+        self.limit = limit
+        bits = max(2, bitsPerPixel)
+        mask = UInt8(truncatingIfNeeded: (1 << bits) - 1)
+        clearCode = 1 << bits
+        endCode = clearCode + 1
+        nextCode = endCode + 1
+        codeBits = bits + 1
+        codeLimit = 1 << codeBits
+        self.out = out
+        out = []
+        self.out.append(UInt8(bits))
+        self.out.reserveCapacity(self.out.count + count / 2 + 16)
+        blockStart = self.out.count
+        self.out.append(0)
+        current = Int(first & mask)
         emit(clearCode)
         clear()
-        var current = Int(indices[0] & mask)
-        let slotMask = Self.slots - 1
-        pixels: for i in 1..<indices.count {
-            guard withinLimit else { return false }
-            let index = Int(indices[i] & mask)
-            let key = UInt32(truncatingIfNeeded: current << 8 | index)
-            // Fibonacci hashing: the top 13 bits of key × 2³²/φ.
-            var slot = Int((key &* 2_654_435_769) >> 19)
-            while true {
-                let entry = table[slot]
-                if entry == Self.empty { break }
-                if entry >> 12 == key {
-                    current = Int(entry & 0xFFF)
-                    continue pixels
-                }
-                slot = (slot + 1) & slotMask
-            }
-            emit(current)
-            current = index
-            if nextCode >= 4095 {
-                emit(clearCode)
-                nextCode = endCode + 1
-                codeBits = bits + 1
-                codeLimit = 1 << codeBits
-                clear()
-            } else {
-                table[slot] = key << 12 | UInt32(nextCode)
-                nextCode += 1
-            }
+    }
+
+    private func clear() { table.update(repeating: Self.empty, count: Self.slots) }
+
+    @inline(__always) private mutating func put(_ byte: UInt8) {
+        if blockCount == 255 {
+            if out.count > limit { isWithinLimit = false }
+            out[blockStart] = 255
+            blockStart = out.count
+            out.append(0)
+            blockCount = 0
         }
+        out.append(byte)
+        blockCount += 1
+    }
+
+    @inline(__always) private mutating func emit(_ code: Int) {
+        accumulator |= UInt64(code) << UInt64(pending)
+        pending += codeBits
+        while pending >= 8 {
+            put(UInt8(truncatingIfNeeded: accumulator))
+            accumulator >>= 8
+            pending -= 8
+        }
+        if nextCode >= codeLimit && code <= 4095 {
+            codeBits += 1
+            codeLimit = 1 << codeBits
+        }
+    }
+
+    /// The next pixel's index.
+    @inline(__always) mutating func add(_ pixel: UInt8) {
+        let index = Int(pixel & mask)
+        let key = UInt32(truncatingIfNeeded: current << 8 | index)
+        // Fibonacci hashing: the top 13 bits of key × 2³²/φ.
+        var slot = Int((key &* 2_654_435_769) >> 19)
+        while true {
+            let entry = table[slot]
+            if entry == Self.empty { break }
+            if entry >> 12 == key {
+                current = Int(entry & 0xFFF)
+                return
+            }
+            slot = (slot + 1) & (Self.slots - 1)
+        }
+        emit(current)
+        current = index
+        if nextCode >= 4095 {
+            emit(clearCode)
+            nextCode = endCode + 1
+            codeBits = bits + 1
+            codeLimit = 1 << codeBits
+            clear()
+        } else {
+            table[slot] = key << 12 | UInt32(nextCode)
+            nextCode += 1
+        }
+    }
+
+    /// The last string's code, the end code, the last bits and the empty sub-block.
+    mutating func finish() {
         emit(current)
         emit(endCode)
         while pending > 0 {
@@ -120,6 +192,5 @@ final class GIFLZWEncoder {
             // The open block is empty: it is the terminator.
             out[blockStart] = 0
         }
-        return out.count <= limit
     }
 }

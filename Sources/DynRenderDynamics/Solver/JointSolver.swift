@@ -112,31 +112,32 @@ extension StepSolver {
         apply(impulse, at: rB, to: indexB)
     }
 
-    /// What distance-like joints share: the bodies, the unit axis from anchor A to anchor B, the
-    /// anchors' distance, and the effective mass along the axis (nil when it is zero).
+    /// What distance-like joints share: the bodies' indices and states (the ground's as constants,
+    /// see `body(_:)`), the unit axis from anchor A to anchor B, the anchors' distance, and the
+    /// effective mass along the axis (nil when it is zero).
     @inline(__always) private func axialTerms(_ joint: UnsafeMutablePointer<Joint>)
-        -> (a: UnsafeMutablePointer<SolverBody>, b: UnsafeMutablePointer<SolverBody>, axis: Vector2, length: Double, k: Double)? {
-        let a = bodies + (joint.pointee.bodyA + 1), b = bodies + (joint.pointee.bodyB + 1)
+        -> (indexA: Int, indexB: Int, a: SolverBody, b: SolverBody, axis: Vector2, length: Double, k: Double)? {
+        let indexA = joint.pointee.bodyA + 1, indexB = joint.pointee.bodyB + 1
+        let a = body(indexA), b = body(indexB)
         let rA = joint.pointee.anchorA, rB = joint.pointee.anchorB
-        let d = b.pointee.worldPoint(joint.pointee.localAnchorB) - a.pointee.worldPoint(joint.pointee.localAnchorA)
+        let d = b.worldPoint(joint.pointee.localAnchorB) - a.worldPoint(joint.pointee.localAnchorA)
         let length = d.length
         let axis = length > 1e-9 ? (1 / length) * d : Vector2(1, 0)
         let crA = rA.cross(axis), crB = rB.cross(axis)
-        let k = a.pointee.inverseMass + b.pointee.inverseMass
-            + a.pointee.inverseInertia * crA * crA + b.pointee.inverseInertia * crB * crB
-        return k > 0 ? (a, b, axis, length, k) : nil
+        let k = a.inverseMass + b.inverseMass + a.inverseInertia * crA * crA + b.inverseInertia * crB * crB
+        return k > 0 ? (indexA, indexB, a, b, axis, length, k) : nil
     }
 
     private func solveDistanceJoint(_ index: Int, useBias: Bool) {
         let joint = joints.baseAddress! + index
-        guard let (a, b, axis, length, k) = axialTerms(joint) else { return }
+        guard let (indexA, indexB, a, b, axis, length, k) = axialTerms(joint) else { return }
         let rA = joint.pointee.anchorA, rB = joint.pointee.anchorB
-        let cdot = (b.pointee.velocity(at: rB) - a.pointee.velocity(at: rA)).dot(axis)
+        let cdot = (b.velocity(at: rB) - a.velocity(at: rA)).dot(axis)
         let s = scaling(joint.pointee, useBias: useBias)
         let impulse = -s.mass * (cdot + s.bias * (length - joint.pointee.length)) / k - s.impulse * joint.pointee.impulse.x
         joint.pointee.impulse.x += impulse
-        a.pointee.apply(-impulse * axis, at: rA)
-        b.pointee.apply(impulse * axis, at: rB)
+        apply(-impulse * axis, at: rA, to: indexA)
+        apply(impulse * axis, at: rB, to: indexB)
     }
 
     /// What angular joints share: the bodies, their combined inverse inertia (nil when zero), and
@@ -167,19 +168,19 @@ extension StepSolver {
     /// A rope: only pulls, and only when taut. Slack ropes may tighten within the sub-step.
     private func solveRopeJoint(_ index: Int, useBias: Bool) {
         let joint = joints.baseAddress! + index
-        guard let (a, b, axis, length, k) = axialTerms(joint) else { return }
+        guard let (indexA, indexB, a, b, axis, length, k) = axialTerms(joint) else { return }
         let rA = joint.pointee.anchorA, rB = joint.pointee.anchorB
         // Slack = how much longer the rope may get (≥ 0 when slack); treated like a contact gap.
         let slack = joint.pointee.length - length
         let (bias, massScale, impulseScale) = inequalityScaling(slack, joint.pointee, useBias: useBias)
-        let cdot = (b.pointee.velocity(at: rB) - a.pointee.velocity(at: rA)).dot(axis)
+        let cdot = (b.velocity(at: rB) - a.velocity(at: rA)).dot(axis)
         // The rope pulls B towards A: the accumulated impulse along the axis stays ≤ 0.
         let lambda = -massScale * (cdot - bias) / k - impulseScale * joint.pointee.impulse.x
         let accumulated = min(joint.pointee.impulse.x + lambda, 0)
         let applied = accumulated - joint.pointee.impulse.x
         joint.pointee.impulse.x = accumulated
-        a.pointee.apply(-applied * axis, at: rA)
-        b.pointee.apply(applied * axis, at: rB)
+        apply(-applied * axis, at: rA, to: indexA)
+        apply(applied * axis, at: rB, to: indexB)
     }
 
     /// Bias and scaling of an inequality constraint with gap `gap` (≥ 0 satisfied): speculative
