@@ -3,10 +3,10 @@
 
 Usage: python3 Benchmarks/physics.py [--reps 5] [--peers DIR] [--min-seconds 1]
 
-DIR holds the peer binaries built by shared/bench/physics/build.sh (default: its build/ beside
-the repository; Box2D v3 by `build.sh box2d_v3 vendor/box2d-v3`). Every
-configuration runs as separate processes, interleaved rep by rep (dynrender and each peer back to
-back), and the table gives medians of steps/s with dynrender's ratio to each peer.
+DIR holds the peer binaries built by shared/bench/physics/build.sh (default: its build/ beside the
+repository; Box2D v3 by `build.sh box2d_v3 vendor/box2d-v3`). Every configuration runs as separate
+processes, interleaved rep by rep (dynrender and each peer back to back), and the table gives
+medians of steps/s with dynrender's ratio to each peer.
 """
 import argparse, json, os, statistics, subprocess, sys
 
