@@ -25,8 +25,18 @@ extension Rasterizer {
         var low = height, high = 0
         for item in a[prefix..<(a.count - suffix)] + b[prefix..<(b.count - suffix)] {
             guard let box = Self.pixelBounds(of: item, scale: list.scale, within: whole) else { continue }
-            low = min(low, box.y0)
-            high = max(high, box.y1)
+            // Text gets two more font sizes above and below: a stack of accents or a fallback
+            // font's tall glyph could reach past the box a layer is cut to, and here a glyph
+            // left out would stay on screen. (Not in `pixelBounds` itself: a group's layer box
+            // places its entries, so growing it would move a group's pixels by rounding.)
+            var extra = 0
+            if case .text(let run) = item {
+                // Compared as a double first, so no size reaches Int(_:) unbounded.
+                let grow = (2 * run.font.size * list.scale).rounded(.up)
+                extra = grow.isFinite && grow > 0 ? Int(min(grow, Double(height))) : height
+            }
+            low = min(low, box.y0 - extra)
+            high = max(high, box.y1 + extra)
         }
         // Entries wholly off the canvas change nothing on it.
         guard low < high else { return 0..<0 }

@@ -105,4 +105,29 @@ import DynRenderTestSupport
         }
         #expect(partial > 100, "most redraws should be bands, not whole frames: \(partial)")
     }
+
+    /// The band itself: nothing for equal lists, every row when the canvas changes, and for one
+    /// moved card its old and new rows (with the one-pixel and two-row margins) and no others;
+    /// text gets two font sizes more each way.
+    @Test func theBandCoversWhatMovedAndNoMore() {
+        let rasterizer = Rasterizer()
+        let background = RoundedRectangle(center: CGPoint(x: 50, y: 100), size: CGSize(width: 100, height: 200), fill: RGBA8(255, 255, 255))
+        let card = RoundedRectangle(center: CGPoint(x: 50, y: 40), size: CGSize(width: 30, height: 10), fill: RGBA8(255, 0, 0))
+        func list(_ shapes: [DisplayItem], background colour: RGBA8 = RGBA8(240, 240, 240)) -> DisplayList {
+            DisplayList(size: CGSize(width: 100, height: 200), scale: 2, background: colour, shapes: shapes)
+        }
+        let before = list([.rect(background), .rect(card)])
+        #expect(rasterizer.rowsThatMayDiffer(between: before, and: before) == nil)
+        #expect(rasterizer.rowsThatMayDiffer(between: before, and: list(before.shapes, background: RGBA8(0, 0, 0))) == 0..<400)
+        var moved = card
+        moved.center.y = 70
+        // Card rows 35…45 pt and 65…75 pt: pixels 70…90 and 130…150, one pixel and two rows more.
+        #expect(rasterizer.rowsThatMayDiffer(between: before, and: list([.rect(background), .rect(moved)])) == 67..<153)
+        let word = TextRun(text: "Hi", font: .system(size: 10), origin: CGPoint(x: 10, y: 100), fill: RGBA8(0, 0, 0))
+        var lower = word
+        lower.origin.y = 101
+        // Text boxes: baseline − 2·size to baseline + size (80…110 and 81…111 pt), one pixel,
+        // two font sizes (40 px) and two rows more.
+        #expect(rasterizer.rowsThatMayDiffer(between: list([.text(word)]), and: list([.text(lower)])) == 117..<265)
+    }
 }
