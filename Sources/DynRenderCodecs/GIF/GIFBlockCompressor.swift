@@ -79,9 +79,8 @@ public final class GIFBlockCompressor {
             // The frame and its two variants compressed together, in one loop (see
             // `GIFLZWEncoder`); the first of the smallest is kept, as below.
             let candidates = [frame] + variants
-            var headers = candidates.map(imageHeader)
+            let headers = candidates.map(imageHeader)
             var outs = (headers[0].bytes, headers[1].bytes, headers[2].bytes)
-            headers[0].bytes = []; headers[1].bytes = []; headers[2].bytes = []
             candidates[0].indices.withUnsafeBufferPointer { a in
                 candidates[1].indices.withUnsafeBufferPointer { b in
                     candidates[2].indices.withUnsafeBufferPointer { c in

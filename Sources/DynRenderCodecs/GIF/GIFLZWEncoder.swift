@@ -83,7 +83,8 @@ struct LZWStream {
     private let bits: Int
     private let clearCode: Int, endCode: Int
     private var nextCode: Int, codeBits: Int, codeLimit: Int
-    /// The output, taken over from the caller (and given back by `finish`).
+    /// The output: the caller's array, taken over so that appending never copies it; read it
+    /// back after `finish`.
     private(set) var out: [UInt8]
     /// Sub-block being filled: where its length byte is, and how many bytes it holds.
     private var blockStart: Int, blockCount = 0

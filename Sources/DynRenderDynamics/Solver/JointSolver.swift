@@ -296,7 +296,7 @@ extension World {
             joint.anchorA = joint.bodyA >= 0 ? bodies[joint.bodyA].rotation.rotate(joint.localAnchorA) : .zero
             joint.anchorB = joint.bodyB >= 0 ? bodies[joint.bodyB].rotation.rotate(joint.localAnchorB) : .zero
             if joint.hertz > 0 {
-                if joint.hertz != spring.hertz || joint.dampingRatio != spring.dampingRatio || spring.hertz == 0 {
+                if joint.hertz != spring.hertz || joint.dampingRatio != spring.dampingRatio {
                     spring = (joint.hertz, joint.dampingRatio, Softness(hertz: joint.hertz, dampingRatio: joint.dampingRatio, h: h))
                 }
                 joint.softness = spring.softness
