@@ -122,4 +122,32 @@ import DynRenderGeometry
         // ζ = 0.5 overshoots by e^(−πζ/√(1−ζ²)) = 16 % of the 200 pt approach.
         #expect(overshoot > 0.1 * 200 && overshoot < 0.22 * 200, "overshoot \(overshoot)")
     }
+
+    /// A joint carries its last step's impulse into the next step (warm starting) also in the step
+    /// the set of joints changes: a swinging pendulum moves exactly as it would have, bit for bit,
+    /// when an attachment of an unrelated item joins the animator after a second of swinging,
+    /// and again when it leaves. (Warm started from an older step's impulse, the pendulum's
+    /// rod is solved from a different start and ends elsewhere in the last bits.)
+    @Test func warmStartingSurvivesAChangeInTheJoints() {
+        func pendulum() -> (DynamicAnimator, TestItem) {
+            let bob = TestItem(center: CGPoint(x: 700, y: 100))
+            let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 1000, height: 1000))
+            animator.addBehavior(AttachmentBehavior(item: bob, attachedToAnchor: CGPoint(x: 500, y: 100)))
+            animator.addBehavior(GravityBehavior(items: [bob]))
+            return (animator, bob)
+        }
+        let (alone, bobAlone) = pendulum(), (joined, bobJoined) = pendulum()
+        let other = TestItem(center: CGPoint(x: 100, y: 800))
+        let leash = AttachmentBehavior(item: other, attachedToAnchor: CGPoint(x: 100, y: 700))
+        for step in 1...240 {
+            if step == 121 { joined.addBehavior(leash) }
+            if step == 181 { joined.removeBehavior(leash) }
+            let t = Double(step) / 120
+            alone.advance(to: t)
+            joined.advance(to: t)
+            #expect(bobJoined.center == bobAlone.center && bobJoined.transform == bobAlone.transform,
+                    "step \(step): \(bobJoined.center) vs \(bobAlone.center)")
+            if bobJoined.center != bobAlone.center { break }
+        }
+    }
 }

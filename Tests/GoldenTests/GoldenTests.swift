@@ -190,10 +190,13 @@ let goldensRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     // change: the alert's overlay is no longer re-set to its own centre through interpolation
     // (last-bit rounding of one sample), and the photos demo's fading card now keeps moving
     // under dynamics while it fades, as in UIKit, instead of being held where the fade began.
+    // Re-pinned for springy and cradle when joints began to warm-start from the last pass's
+    // impulses in a step whose set of joints changed (they had been given the impulses of the
+    // last step that changed the set; `AttachmentTests.warmStartingSurvivesAChangeInTheJoints`).
     static let expected: [String: String] = [
         "drag": "1d6f7ac7341c49e6",
-        "springy": "15f34d5dbda7df01",
-        "cradle": "64d0b67d1fcc9310",
+        "springy": "befd286336759b59",
+        "cradle": "efb0b4cc4428a028",
         "alert": "24907eaea76995e2",
         "gravity": "23c77e95b3e4095c",
         "collision": "2222137c4db5e6ab",

@@ -288,6 +288,11 @@ extension World {
         let rigid = Softness(hertz: settings.jointHertz, dampingRatio: settings.jointDampingRatio, h: h)
         jointsAsBefore = previousJointKeys.count == joints.count
             && joints.indices.allSatisfy { previousJointKeys[$0] == joints[$0].key }
+        if !jointsAsBefore {
+            // The last pass's impulses by key, for the joints that stayed.
+            jointWarmStart.removeAll(keepingCapacity: true)
+            for (key, impulse) in zip(previousJointKeys, previousJointImpulses) { jointWarmStart[key] = impulse }
+        }
         // Springs mostly share one frequency and damping (a grid of cells, a chain): the last
         // spring's softness is reused rather than worked out again, with the same result.
         var spring = (hertz: 0.0, dampingRatio: 0.0, softness: rigid)
@@ -312,14 +317,14 @@ extension World {
         }
     }
 
-    /// Keeps this pass's joint impulses for the next one's warm start: by position, and by key
-    /// when the joints are not the ones `prepareJoints` found last time.
+    /// Keeps this pass's joint impulses, in order, for the next one's warm start, and their keys
+    /// when the joints are not the ones `prepareJoints` found last time. (The index by key is
+    /// built from these only in a pass whose joints differ: built here, it would hold the
+    /// impulses of the last pass that changed the joints, not of the last pass.)
     mutating func storeJointImpulses() {
         previousJointImpulses.removeAll(keepingCapacity: true)
         for joint in joints { previousJointImpulses.append(joint.impulse) }
         guard !jointsAsBefore else { return }
         previousJointKeys = joints.map(\.key)
-        jointWarmStart.removeAll(keepingCapacity: true)
-        for joint in joints { jointWarmStart[joint.key] = joint.impulse }
     }
 }

@@ -24,6 +24,7 @@ struct World {
 
     /// This step's joints, as the behaviours describe them.
     var joints: [Joint] = []
+    /// Last pass's joint impulses by key, built when the joints changed (see `prepareJoints`).
     var jointWarmStart: [UInt64: Vector2] = [:]
     /// Last step's joint keys and impulses, in order, for warm starting by position.
     var previousJointKeys: [UInt64] = []
