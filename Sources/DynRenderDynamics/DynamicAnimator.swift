@@ -73,8 +73,9 @@ public final class DynamicAnimator {
     private var previousStates: [(position: Vector2, rotation: Rotation)] = []
     private var flattened: [DynamicBehavior] = []
     /// `flattened` with the item behaviours first, so every other behaviour (a field reading
-    /// charge) sees the items' properties; kept in pre-order within each part.
-    private var contributionOrder: [DynamicBehavior] = []
+    /// charge) sees the items' properties; kept in pre-order within each part. Runs of
+    /// attachments keep their joints between steps.
+    private var contributionPlan = ContributionPlan()
     /// The behaviours of `flattened` that have an `action`, in the same order: a springy layout's
     /// ten thousand attachments have none, and asking each of them every step cost a cache miss
     /// apiece.
@@ -126,6 +127,11 @@ public final class DynamicAnimator {
         wake()
     }
 
+    /// An attachment in run `run` of the contribution plan changed a parameter.
+    func attachmentDidChange(inRun run: Int) {
+        contributionPlan.attachmentChanged(inRun: run)
+    }
+
     /// A behaviour in the tree gained or lost its `action`.
     func behaviorActionsDidChange() {
         actionsChanged = true
@@ -158,21 +164,22 @@ public final class DynamicAnimator {
     /// animator are otherwise ignored).
     public func updateItem(usingCurrentState item: DynamicItem) {
         guard let index = bodyIndex[ObjectIdentifier(item)] else { return }
-        var body = world.bodies[index]
-        body.position = Vector2(item.center)
-        body.rotation = Rotation(item.transform)
+        // Field by field in place: a whole body is 216 bytes to copy out and back, and a
+        // springy layout updates every cell on every scroll event.
+        let position = Vector2(item.center), rotation = Rotation(item.transform)
+        world.bodies[index].position = position
+        world.bodies[index].rotation = rotation
         let halfExtents = 0.5 * Vector2(Double(item.bounds.width), Double(item.bounds.height))
-        if halfExtents != body.halfExtents || item.collisionBoundsType == .path {
+        if halfExtents != world.bodies[index].halfExtents || item.collisionBoundsType == .path {
             let shape = CollisionShape(of: item)
-            body.halfExtents = halfExtents
-            body.area = shape.area
-            body.inertiaPerMass = shape.inertiaPerMass
-            body.updateMass()
+            world.bodies[index].halfExtents = halfExtents
+            world.bodies[index].area = shape.area
+            world.bodies[index].inertiaPerMass = shape.inertiaPerMass
+            world.bodies[index].updateMass()
             world.shapes[index] = shape.polygon
             world.extraParts[index] = shape.extraParts
         }
-        world.bodies[index] = body
-        previousStates[index] = (body.position, body.rotation)
+        previousStates[index] = (position, rotation)
         wake()
     }
 
@@ -244,7 +251,7 @@ public final class DynamicAnimator {
         let collisionBehaviors = withUnsafeMutablePointer(to: &world) { world -> [CollisionBehavior] in
             let context = StepContext(world: world, bodyIndex: bodyIndex, referenceBounds: referenceBounds,
                                       time: elapsedTime, bodyGeneration: bodyGeneration)
-            for behavior in contributionOrder { behavior.contribute(to: context) }
+            contributionPlan.contribute(to: context)
             context.finish()
             return context.collisionBehaviors
         }
@@ -253,7 +260,7 @@ public final class DynamicAnimator {
         reportContacts(to: collisionBehaviors)
 
         for (index, item) in items.enumerated() {
-            write(position: world.bodies[index].position, rotation: world.bodies[index].rotation, to: item)
+            write(position: world.placements[index].position, rotation: world.placements[index].rotation, to: item)
         }
         if actionsChanged {
             actionsChanged = false
@@ -291,7 +298,8 @@ public final class DynamicAnimator {
         treeChanged = false
         flattened.removeAll(keepingCapacity: true)
         for behavior in behaviors { behavior.appendPreOrder(to: &flattened) }
-        contributionOrder = flattened.filter { $0 is DynamicItemBehavior } + flattened.filter { !($0 is DynamicItemBehavior) }
+        contributionPlan = ContributionPlan(
+            order: flattened.filter { $0 is DynamicItemBehavior } + flattened.filter { !($0 is DynamicItemBehavior) })
         actionsChanged = true
 
         var newItems: [DynamicItem] = []

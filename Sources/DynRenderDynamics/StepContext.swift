@@ -16,9 +16,11 @@ final class StepContext {
     let time: Double
     /// The step, seconds.
     var timeStep: Double { world.pointee.settings.timeStep }
-    /// Materials after applying item behaviours in pre-order (later ones win).
-    private var materials: [Material]
-    private var inItemBehavior: [Bool]
+    /// Materials after applying item behaviours in pre-order (later ones win); empty until an
+    /// item behaviour sets one this step (a springy grid has none: ten thousand defaults a step
+    /// to write and compare for nothing).
+    private var materials: [Material] = []
+    private var inItemBehavior: [Bool] = []
     /// Collision behaviours that joined this step, in pre-order: their index is their group.
     private(set) var collisionBehaviors: [CollisionBehavior] = []
 
@@ -34,13 +36,11 @@ final class StepContext {
         self.bodyIndex = bodyIndex
         self.referenceBounds = referenceBounds
         let count = world.pointee.bodies.count
-        self.materials = Array(repeating: Material(), count: count)
-        self.inItemBehavior = Array(repeating: false, count: count)
         world.pointee.planes.removeAll(keepingCapacity: true)
         world.pointee.planePairs.removeAll(keepingCapacity: true)
         world.pointee.segments.removeAll(keepingCapacity: true)
         world.pointee.segmentPairs.removeAll(keepingCapacity: true)
-        world.pointee.joints.removeAll(keepingCapacity: true)
+        // The joint list is rewritten from the start (see `jointCursor`), not cleared.
         world.pointee.collisionGroups = Array(repeating: 0, count: count)
     }
 
@@ -60,7 +60,7 @@ final class StepContext {
     func fieldState(of item: DynamicItem) -> (position: Vector2, velocity: Vector2, mass: Double, charge: Double)? {
         guard let i = bodyIndex(of: item), world.pointee.bodies[i].inverseMass > 0 else { return nil }
         let body = world.pointee.bodies[i]
-        return (body.position, body.linearVelocity, 1 / body.inverseMass, materials[i].charge)
+        return (body.position, body.linearVelocity, 1 / body.inverseMass, materials.isEmpty ? Material().charge : materials[i].charge)
     }
 
     /// Adds a mass-independent acceleration (pt/s²) for this step.
@@ -109,6 +109,10 @@ final class StepContext {
     /// (elasticity 0, friction 0, …); then each explicitly set property applies, later ones winning.
     func override(material overrides: DynamicItemBehavior.Overrides, of item: DynamicItem) {
         guard let i = bodyIndex(of: item) else { return }
+        if materials.isEmpty {
+            materials = Array(repeating: Material(), count: world.pointee.bodies.count)
+            inItemBehavior = Array(repeating: false, count: world.pointee.bodies.count)
+        }
         if !inItemBehavior[i] {
             inItemBehavior[i] = true
             materials[i] = Material.itemBehaviorDefaults
@@ -116,14 +120,30 @@ final class StepContext {
         overrides.apply(to: &materials[i])
     }
 
+    /// How many of this step's joints have been given so far. The world's joint list still holds
+    /// last step's joints past this point (dropped by `finish()`), so a run of attachments whose
+    /// joints lie there unchanged can keep them (`ContributionPlan`).
+    private(set) var jointCursor = 0
+
     /// Adds a joint for this step.
     func addJoint(_ joint: Joint) {
-        world.pointee.joints.append(joint)
+        if jointCursor < world.pointee.joints.count {
+            world.pointee.joints[jointCursor] = joint
+        } else {
+            world.pointee.joints.append(joint)
+        }
+        jointCursor += 1
     }
 
     /// Adds joints for this step.
     func addJoints(_ joints: [Joint]) {
-        world.pointee.joints.append(contentsOf: joints)
+        for joint in joints { addJoint(joint) }
+    }
+
+    /// Keeps the `count` joints at the cursor as they were written in the last step.
+    func keepJoints(count: Int) {
+        precondition(jointCursor + count <= world.pointee.joints.count, "kept joints must be in the list")
+        jointCursor += count
     }
 
     // MARK: - Collisions
@@ -166,11 +186,23 @@ final class StepContext {
         for segment in segments { world.pointee.segmentPairs.append((i, segment)) }
     }
 
-    /// Applies this step's materials (recomputing mass where they changed).
+    /// Drops last step's joints beyond this step's and applies this step's materials
+    /// (recomputing mass where they changed).
     func finish() {
-        for i in world.pointee.bodies.indices where world.pointee.bodies[i].material != materials[i] {
-            world.pointee.bodies[i].material = materials[i]
+        if world.pointee.joints.count > jointCursor {
+            world.pointee.joints.removeSubrange(jointCursor...)
+        }
+        // With no item behaviour this step every body takes the default material: nothing to do
+        // when every body already has it.
+        guard !materials.isEmpty || world.pointee.bodiesMayHaveCustomMaterials else { return }
+        var custom = false
+        for i in world.pointee.bodies.indices {
+            let material = materials.isEmpty ? Material() : materials[i]
+            if material != Material() { custom = true }
+            guard world.pointee.bodies[i].material != material else { continue }
+            world.pointee.bodies[i].material = material
             world.pointee.bodies[i].updateMass()
         }
+        world.pointee.bodiesMayHaveCustomMaterials = custom
     }
 }

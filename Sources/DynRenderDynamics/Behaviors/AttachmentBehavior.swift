@@ -182,8 +182,12 @@ public final class AttachmentBehavior: DynamicBehavior {
     /// A parameter changed: the joints are made afresh before the next step, which resumes.
     private func jointsChanged() {
         cachedGeneration = -1
+        dynamicAnimator?.attachmentDidChange(inRun: contributionRun)
         parametersDidChange()
     }
+
+    /// The animator's run of attachments this one belongs to (see `ContributionPlan`).
+    var contributionRun = -1
 
     override func contribute(to step: StepContext) {
         if cachedGeneration != step.bodyGeneration || cachedSolverID != solverID {

@@ -310,8 +310,9 @@ extension World {
             }
             if jointsAsBefore {
                 joint.impulse = previousJointImpulses[index]
-            } else if let previous = jointWarmStart[joint.key] {
-                joint.impulse = previous
+            } else {
+                // A kept joint (see `ContributionPlan`) still holds its impulse: set it either way.
+                joint.impulse = jointWarmStart[joint.key] ?? .zero
             }
             joints[index] = joint
         }

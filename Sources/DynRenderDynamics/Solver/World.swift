@@ -6,6 +6,9 @@ import DynRenderGeometry
 struct World {
     var settings: SolverSettings
     var bodies: [RigidBody] = []
+    /// False when every body is known to have the default `Material` (set by the step's
+    /// `StepContext.finish()`; bodies join with the default).
+    var bodiesMayHaveCustomMaterials = false
     /// Stable identity of each body (parallel to `bodies`), for warm starting across steps.
     var bodyIDs: [Int] = []
     /// Each body's collision shape in its own frame (parallel to `bodies`): its first part.
@@ -50,6 +53,9 @@ struct World {
     private var segmentPolygons: [ConvexPolygon] = []
     /// The compact bodies of the current step (index 0 is the ground), kept to reuse its storage.
     private var solverBodies: [SolverBody] = []
+    /// Every body's centre and rotation at the end of the last step, packed (32 bytes a body
+    /// rather than a whole `RigidBody`'s 216) for the animator to write back to its items.
+    private(set) var placements: [Placement] = []
 
     init(settings: SolverSettings) {
         self.settings = settings
@@ -125,12 +131,14 @@ struct World {
                 }
             }
         }
+        placements.removeAll(keepingCapacity: true)
         for index in bodies.indices {
             let solved = solverBodies[index + 1]
             bodies[index].linearVelocity = solved.velocity
             bodies[index].angularVelocity = solved.angularVelocity
             bodies[index].position = solved.position
             bodies[index].rotation = solved.rotation
+            placements.append(Placement(position: solved.position, rotation: solved.rotation))
         }
         storeImpulses()
         storeJointImpulses()
