@@ -38,8 +38,9 @@ import Testing
 
     /// Streams that reach every branch: a single pixel; long runs (strings that keep growing);
     /// noise that fills the dictionary to 4095 and clears it many times; indices above the table
-    /// (masked, as giflib masks them); every table size from 1 to 8 bits; sub-blocks that end
-    /// exactly at 255 bytes or just after.
+    /// (masked, as giflib masks them); runs of many lengths, which the encoder matches a chain at
+    /// a time; every table size from 1 to 8 bits; sub-blocks that end exactly at 255 bytes or
+    /// just after.
     @Test(arguments: 1...8)
     func bytesAreGiflibs(bits: Int) throws {
         var random = SeededRandom(seed: UInt64(bits))
@@ -47,6 +48,15 @@ import Testing
         streams.append((0..<60_000).map { _ in UInt8(truncatingIfNeeded: random.next()) })
         streams.append((0..<40_000).map { i in UInt8(truncatingIfNeeded: (i / 37) % (1 << bits)) })
         streams.append((0..<50_000).map { _ in random.next() % 4 == 0 ? UInt8(truncatingIfNeeded: random.next()) : 1 })
+        // Runs of every length from 1 to 3 000 of a few indices, some above the table (masked
+        // to one of the others, so a run may continue across two raw values).
+        var runs: [UInt8] = []
+        while runs.count < 200_000 {
+            let length = random.next() % 4 == 0 ? Int(random.next() % 3_000) + 1 : Int(random.next() % 12) + 1
+            let value = UInt8(truncatingIfNeeded: random.next() % 3 + (random.next() % 5 == 0 ? UInt64(1 << bits) : 0))
+            runs += repeatElement(value, count: length)
+        }
+        streams.append(runs)
         for length in [300, 339, 340, 341, 681, 682] {
             streams.append((0..<length).map { _ in UInt8(truncatingIfNeeded: random.next() % UInt64(1 << bits)) })
         }

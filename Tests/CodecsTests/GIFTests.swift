@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import DynRenderCodecs
 import DynRenderPixels
+import DynRenderTestSupport
 
 @Suite struct GIFTests {
     /// Writes `frames` at `fps` and returns the decoded file.
@@ -230,6 +231,118 @@ import DynRenderPixels
         // back exactly whichever way the block was written.
         for (got, expected) in zip(decoded.dropFirst(), frames.dropFirst()) {
             #expect(got[60, 45] == expected[60, 45])
+        }
+    }
+
+    /// A frame and its transparency variants are what their rules say, checked against a plain
+    /// per-pixel reading of the rules on random frames: in the frame an unchanged pixel is
+    /// transparent unless it continues the colour just written; in *plain* every unchanged pixel is its colour's
+    /// palette entry (new colours appended in order of first appearance in an exact frame, the
+    /// transparent index in a quantised one), in *stretches* a stretch of unchanged pixels is
+    /// transparent when it holds more than one run. The frames mix long unchanged stretches
+    /// (which the encoder takes eight pixels at a time), white (whose 24 bits are those of
+    /// "no colour yet"), single changed pixels and whole changed rows.
+    @Test(arguments: [false, true])
+    func transparencyVariantsFollowTheirRules(quantised: Bool) throws {
+        var random = SeededRandom(seed: quantised ? 5 : 4)
+        let colors = [RGBA8(255, 255, 255), RGBA8(0, 0, 0), RGBA8(255, 59, 48), RGBA8(52, 199, 89), RGBA8(0, 122, 255)]
+        for trial in 0..<40 {
+            let (width, height) = (40 + trial % 13, 20 + trial % 7)
+            var previous = RGBAImage(width: width, height: height)
+            for y in 0..<height {
+                var x = 0
+                while x < width {
+                    let color = colors[Int(random.next() % UInt64(colors.count))]
+                    let length = Int(random.next() % 30) + 1
+                    for k in x..<min(width, x + length) { previous[k, y] = color }
+                    x += length
+                }
+            }
+            var image = previous
+            for _ in 0..<(Int(random.next() % 40) + 1) {
+                let (x, y) = (Int(random.next() % UInt64(width)), Int(random.next() % UInt64(height)))
+                image[x, y] = quantised ? RGBA8(UInt8(truncatingIfNeeded: random.next()), UInt8(truncatingIfNeeded: random.next()), 7)
+                    : colors[Int(random.next() % UInt64(colors.count))]
+            }
+            if random.next() % 3 == 0 {
+                let y = Int(random.next() % UInt64(height))
+                for x in 0..<width { image[x, y] = colors[(x / 5) % colors.count] }
+            }
+            if quantised {
+                // More colours than a palette holds, so the frame is quantised.
+                for k in 0..<300 { image[k % width, (k / width) % height] = RGBA8(UInt8(k % 256), UInt8(k / 256 * 60), 99) }
+            }
+            guard let region = image.changedRegion(from: previous) else { continue }  // nothing changed
+            let frame = EncodedFrame(image: image, previous: previous, region: region)
+            #expect(frame.isExact == !quantised)
+            let variants = frame.transparencyVariants(image: image, previous: previous)
+
+            // The frame itself: an unchanged pixel is transparent (0) unless the pixel before
+            // was written as a colour and it has that colour; every other pixel is its colour.
+            var lastColor: UInt32? = nil
+            var o = 0
+            for y in region.y..<(region.y + region.height) {
+                for x in region.x..<(region.x + region.width) {
+                    let color = image[x, y].packed & 0x00FF_FFFF
+                    if image[x, y] == previous[x, y] && lastColor != color {
+                        #expect(frame.indices[o] == 0, "trial \(trial): pixel \(x), \(y) is unchanged")
+                        lastColor = nil
+                    } else {
+                        #expect(frame.indices[o] != 0, "trial \(trial): pixel \(x), \(y) is written")
+                        if !quantised { #expect(frame.palette[Int(frame.indices[o])] == color) }
+                        lastColor = color
+                    }
+                    o += 1
+                }
+            }
+
+            // The rules, pixel by pixel.
+            var palette = frame.palette
+            var entries: [UInt32: Int] = [:]
+            for (index, color) in palette.enumerated() where index > 0 { entries[color] = index }
+            var plain: [UInt8] = [], unchanged: [Bool] = []
+            var fits = true
+            for y in region.y..<(region.y + region.height) {
+                for x in region.x..<(region.x + region.width) {
+                    let o = plain.count
+                    guard image[x, y] == previous[x, y] else {
+                        plain.append(frame.indices[o])
+                        unchanged.append(false)
+                        continue
+                    }
+                    let color = image[x, y].packed & 0x00FF_FFFF
+                    if entries[color] == nil {
+                        if quantised {
+                            entries[color] = 0
+                        } else if palette.count < 256 {
+                            entries[color] = palette.count
+                            palette.append(color)
+                        } else {
+                            fits = false
+                        }
+                    }
+                    plain.append(UInt8(entries[color] ?? 0))
+                    unchanged.append(true)
+                }
+            }
+            var stretches = plain
+            var start = 0
+            while start < plain.count {
+                var end = start
+                while end < plain.count && unchanged[end] == unchanged[start] { end += 1 }
+                if unchanged[start] && Set(plain[start..<end]).count > 1 {
+                    for k in start..<end { stretches[k] = 0 }
+                }
+                start = end
+            }
+            guard fits else {
+                #expect(variants.isEmpty)
+                continue
+            }
+            try #require(variants.count == 2, "trial \(trial)")
+            #expect(variants[0].indices == stretches, "trial \(trial): stretches")
+            #expect(variants[1].indices == plain, "trial \(trial): plain")
+            #expect(variants[0].palette == palette && variants[1].palette == palette, "trial \(trial): palette")
         }
     }
 

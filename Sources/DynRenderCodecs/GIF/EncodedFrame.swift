@@ -64,8 +64,18 @@ struct EncodedFrame {
             // of that same colour is written as the colour, continuing the run LZW is coding.
             var lastWasColor = false
             for row in rect.y..<(rect.y + rect.height) {
-                let base = row * width
-                for i in (base + rect.x)..<(base + rect.x + rect.width) {
+                var i = row * width + rect.x
+                let rowEnd = i + rect.width
+                while i < rowEnd {
+                    defer { i += 1 }
+                    // Eight unchanged pixels after one: all "unchanged" (index 0, as `out`
+                    // already holds). Most of a frame's box, so tested before the rest.
+                    if !lastWasColor, i + 8 <= rowEnd, let previousWords, EightPixels.areUnchanged(words, previousWords, at: i) {
+                        hasUnchanged = true
+                        o += 8
+                        i += 7
+                        continue
+                    }
                     let word = words[i]
                     let color = word & 0x00FF_FFFF
                     if let previousWords, previousWords[i] == word, !(lastWasColor && color == lastColor) {

@@ -15,11 +15,15 @@
 ///
 /// Each pixel's lookup waits on the one before (the string found so far is the next key's
 /// prefix), so one stream runs at the latency of a multiply, a load and a compare per pixel.
-/// `compress(_:_:_:bitsPerPixel:into:)` runs three streams — a frame and its two transparency
-/// variants — in one loop, whose independent chains the processor overlaps.
+/// Runs of one index skip most lookups (`LZWRunChains`): a frame of an animation is mostly
+/// runs — the unchanged pixels written transparent, flat backgrounds — and within a run the
+/// dictionary's answers are known without asking. `compress(_:_:_:bitsPerPixel:into:)` runs
+/// three streams — a frame and its two transparency variants — in one loop, whose independent
+/// chains the processor overlaps.
 final class GIFLZWEncoder {
-    /// One dictionary per stream that can run at once.
+    /// One dictionary and its run chains per stream that can run at once.
     private let tables: [UnsafeMutablePointer<UInt32>]
+    private let chains: [LZWRunChains]
 
     init() {
         tables = (0..<3).map { _ in
@@ -27,9 +31,13 @@ final class GIFLZWEncoder {
             table.initialize(repeating: LZWStream.empty, count: LZWStream.slots)
             return table
         }
+        chains = (0..<3).map { _ in LZWRunChains() }
     }
 
-    deinit { for table in tables { table.deallocate() } }
+    deinit {
+        for table in tables { table.deallocate() }
+        for chain in chains { chain.deallocate() }
+    }
 
     /// Appends the minimum code size byte, the LZW data of `indices` in sub-blocks and the empty
     /// sub-block that ends them. `bitsPerPixel` is the colour table's (1…8); indices are masked to
@@ -40,12 +48,13 @@ final class GIFLZWEncoder {
     @discardableResult
     func compress(_ indices: UnsafeBufferPointer<UInt8>, bitsPerPixel: Int, into out: inout [UInt8],
                   limit: Int = .max) -> Bool {
-        var stream = LZWStream(table: tables[0], bitsPerPixel: bitsPerPixel, count: indices.count, first: indices[0],
-                               out: &out, limit: limit)
+        var stream = LZWStream(table: tables[0], runs: chains[0], bitsPerPixel: bitsPerPixel, count: indices.count,
+                               first: indices[0], out: &out, limit: limit)
         defer { out = stream.out }
-        for i in 1..<indices.count {
+        var i = 1
+        while i < indices.count {
             guard stream.isWithinLimit else { return false }
-            stream.add(indices[i])
+            i = stream.add(indices, from: i)
         }
         stream.finish()
         return stream.out.count <= limit
@@ -56,13 +65,18 @@ final class GIFLZWEncoder {
     func compress(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, _ c: UnsafeBufferPointer<UInt8>,
                   bitsPerPixel: (Int, Int, Int), into out: inout ([UInt8], [UInt8], [UInt8])) {
         precondition(a.count == b.count && b.count == c.count && !a.isEmpty, "three streams of one length")
-        var first = LZWStream(table: tables[0], bitsPerPixel: bitsPerPixel.0, count: a.count, first: a[0], out: &out.0)
-        var second = LZWStream(table: tables[1], bitsPerPixel: bitsPerPixel.1, count: b.count, first: b[0], out: &out.1)
-        var third = LZWStream(table: tables[2], bitsPerPixel: bitsPerPixel.2, count: c.count, first: c[0], out: &out.2)
-        for i in 1..<a.count {
-            first.add(a[i])
-            second.add(b[i])
-            third.add(c[i])
+        var first = LZWStream(table: tables[0], runs: chains[0], bitsPerPixel: bitsPerPixel.0, count: a.count, first: a[0],
+                              out: &out.0)
+        var second = LZWStream(table: tables[1], runs: chains[1], bitsPerPixel: bitsPerPixel.1, count: b.count, first: b[0],
+                               out: &out.1)
+        var third = LZWStream(table: tables[2], runs: chains[2], bitsPerPixel: bitsPerPixel.2, count: c.count, first: c[0],
+                              out: &out.2)
+        // Each stream moves on by a run or a pixel at a time, in turn, so the three still overlap.
+        var (i, j, k) = (1, 1, 1)
+        while i < a.count || j < b.count || k < c.count {
+            if i < a.count { i = first.add(a, from: i) }
+            if j < b.count { j = second.add(b, from: j) }
+            if k < c.count { k = third.add(c, from: k) }
         }
         first.finish()
         second.finish()
@@ -79,6 +93,7 @@ struct LZWStream {
     static let empty = UInt32.max
 
     private let table: UnsafeMutablePointer<UInt32>
+    private let runs: LZWRunChains
     private let mask: UInt8
     private let bits: Int
     private let clearCode: Int, endCode: Int
@@ -98,9 +113,10 @@ struct LZWStream {
 
     /// Starts a stream of `count` indices, the first being `first`, appended to `out` (which the
     /// stream holds until `finish`): the minimum code size, a clear code.
-    init(table: UnsafeMutablePointer<UInt32>, bitsPerPixel: Int, count: Int, first: UInt8, out: inout [UInt8],
-         limit: Int = .max) {
+    init(table: UnsafeMutablePointer<UInt32>, runs: LZWRunChains, bitsPerPixel: Int, count: Int, first: UInt8,
+         out: inout [UInt8], limit: Int = .max) {
         self.table = table
+        self.runs = runs
         self.limit = limit
         bits = max(2, bitsPerPixel)
         mask = UInt8(truncatingIfNeeded: (1 << bits) - 1)
@@ -120,7 +136,10 @@ struct LZWStream {
         clear()
     }
 
-    private func clear() { table.update(repeating: Self.empty, count: Self.slots) }
+    private func clear() {
+        table.update(repeating: Self.empty, count: Self.slots)
+        runs.reset(literals: clearCode)
+    }
 
     @inline(__always) private mutating func put(_ byte: UInt8) {
         if blockCount == 255 {
@@ -173,8 +192,42 @@ struct LZWStream {
             clear()
         } else {
             table[slot] = key << 12 | UInt32(nextCode)
+            runs.added(nextCode, prefix: Int(key >> 8), index: index)
             nextCode += 1
         }
+    }
+
+    /// Adds `indices[start]` and, when a run of equal indices starts there, the whole run;
+    /// returns the position after what was added. Within a run the string matched so far is
+    /// `index` repeated k times, whose extensions are the run chain's next entries: as many
+    /// pixels as the chain is long are matched at once, and the pixel after them misses as it
+    /// would have, adding the chain's next entry. Codes, dictionary and output are exactly the
+    /// pixel-by-pixel ones.
+    @inline(__always) mutating func add(_ indices: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let pixel = indices[start]
+        let end = indices.runEnd(from: start)
+        add(pixel)
+        var remaining = end - start - 1
+        guard remaining > 0 else { return end }
+        let index = Int(pixel & mask)
+        while remaining > 0 {
+            let depth = runs.depth(of: current, repeating: index)
+            guard depth > 0 else {
+                add(pixel)
+                remaining -= 1
+                continue
+            }
+            let longest = runs.length(of: index)
+            if depth + remaining <= longest {
+                current = runs.code(index, repeated: depth + remaining)
+                return end
+            }
+            remaining -= longest - depth
+            current = runs.code(index, repeated: longest)
+            add(pixel)  // a miss: the chain's next entry, or a clear
+            remaining -= 1
+        }
+        return end
     }
 
     /// The last string's code, the end code, the last bits and the empty sub-block.
@@ -194,4 +247,65 @@ struct LZWStream {
             out[blockStart] = 0
         }
     }
+}
+
+/// The dictionary's strings made of one index repeated, for each index: code of index × k for
+/// k = 1 … length. A string of k copies can only be made from the string of k − 1 copies, so
+/// each index's strings form one chain, grown at its end; knowing the chain, a run of n more
+/// copies after k is matched without a lookup when k + n is within it. Reset with the dictionary.
+/// (The storage, 256 chains of 4 096 codes, is 2 MB a stream, of which a frame touches a few
+/// hundred entries: a chain is as long as the longest run the dictionary has learned.)
+struct LZWRunChains {
+    /// Chain of index i at i << 12: code of i × k at k (k ≥ 1).
+    private let codes: UnsafeMutablePointer<UInt16>
+    /// How long each index's chain is.
+    private let lengths: UnsafeMutablePointer<UInt16>
+    /// For each code, k when its string is one index repeated k times (the chain of its first
+    /// pixel), else 0; valid for codes in the dictionary.
+    private let depths: UnsafeMutablePointer<UInt16>
+
+    init() {
+        codes = .allocate(capacity: 256 << 12)
+        lengths = .allocate(capacity: 256)
+        lengths.initialize(repeating: 0, count: 256)
+        depths = .allocate(capacity: 4096)
+        depths.initialize(repeating: 0, count: 4096)
+    }
+
+    func deallocate() {
+        codes.deallocate()
+        lengths.deallocate()
+        depths.deallocate()
+    }
+
+    /// A fresh dictionary of `literals` one-pixel strings.
+    func reset(literals: Int) {
+        for index in 0..<literals {
+            codes[index << 12 | 1] = UInt16(index)
+            lengths[index] = 1
+            depths[index] = 1
+        }
+    }
+
+    /// Code `code` was added as the string of `prefix` followed by `index`.
+    @inline(__always) func added(_ code: Int, prefix: Int, index: Int) {
+        let length = Int(lengths[index])
+        if codes[index << 12 | length] == UInt16(prefix) {
+            codes[index << 12 | (length + 1)] = UInt16(code)
+            lengths[index] = UInt16(length + 1)
+            depths[code] = UInt16(length + 1)
+        } else {
+            depths[code] = 0
+        }
+    }
+
+    /// k when `code`'s string is `index` repeated k times, else 0.
+    @inline(__always) func depth(of code: Int, repeating index: Int) -> Int {
+        let k = Int(depths[code])
+        return k > 0 && codes[index << 12 | k] == UInt16(code) ? k : 0
+    }
+
+    @inline(__always) func length(of index: Int) -> Int { Int(lengths[index]) }
+
+    @inline(__always) func code(_ index: Int, repeated k: Int) -> Int { Int(codes[index << 12 | k]) }
 }

@@ -33,49 +33,77 @@ extension EncodedFrame {
         for (index, color) in palette.enumerated() where index > 0 { ids.set(Int32(index), for: color) }
         var extended = palette
         var plain = [UInt8](repeating: 0, count: indices.count)
-        var unchanged = [Bool](repeating: false, count: indices.count)
-        var o = 0
+        // 1 where the pixel is unchanged, else 0 (bytes, so stretches are found eight at a time).
+        var unchanged = [UInt8](repeating: 0, count: indices.count)
         var lastColor: UInt32 = .max, lastIndex: UInt8 = 0
-        for row in rect.y..<(rect.y + rect.height) {
-            let base = row * width
-            for i in (base + rect.x)..<(base + rect.x + rect.width) {
-                defer { o += 1 }
-                let word = words[i]
-                let color = word & 0x00FF_FFFF
-                unchanged[o] = previousWords[i] == word
-                guard unchanged[o] else {
-                    plain[o] = indices[o]
-                    continue
-                }
-                if color != lastColor {
-                    lastColor = color
-                    if let id = ids.value(for: color) {
-                        lastIndex = UInt8(truncatingIfNeeded: id)
-                    } else if !isExact {
-                        lastIndex = 0
-                        ids.set(0, for: color)
-                    } else {
-                        guard extended.count < 256 else { return [] }
-                        lastIndex = UInt8(extended.count)
-                        ids.set(Int32(extended.count), for: color)
-                        extended.append(color)
+        /// The index an unchanged pixel of `color` is written with; nil when an exact frame's
+        /// palette cannot take another colour.
+        func index(of color: UInt32) -> UInt8? {
+            if color == lastColor { return lastIndex }
+            lastColor = color
+            if let id = ids.value(for: color) {
+                lastIndex = UInt8(truncatingIfNeeded: id)
+            } else if !isExact {
+                lastIndex = 0
+                ids.set(0, for: color)
+            } else {
+                guard extended.count < 256 else { return nil }
+                lastIndex = UInt8(extended.count)
+                ids.set(Int32(extended.count), for: color)
+                extended.append(color)
+            }
+            return lastIndex
+        }
+        let complete = indices.withUnsafeBufferPointer { indices in
+            plain.withUnsafeMutableBufferPointer { plain in
+                unchanged.withUnsafeMutableBufferPointer { unchanged in
+                    var o = 0
+                    for row in rect.y..<(rect.y + rect.height) {
+                        var i = row * width + rect.x
+                        let rowEnd = i + rect.width
+                        while i < rowEnd {
+                            // Eight pixels at once where all are unchanged in the colour just
+                            // written (most of a frame); one at a time else.
+                            if i + 8 <= rowEnd && EightPixels.allHave(lastColor, words, at: i)
+                                && EightPixels.areUnchanged(words, previousWords, at: i) {
+                                (plain.baseAddress! + o).update(repeating: lastIndex, count: 8)
+                                (unchanged.baseAddress! + o).update(repeating: 1, count: 8)
+                                i += 8
+                                o += 8
+                                continue
+                            }
+                            let word = words[i]
+                            if previousWords[i] == word {
+                                unchanged[o] = 1
+                                guard let index = index(of: word & 0x00FF_FFFF) else { return false }
+                                plain[o] = index
+                            } else {
+                                plain[o] = indices[o]
+                            }
+                            i += 1
+                            o += 1
+                        }
                     }
+                    return true
                 }
-                plain[o] = lastIndex
             }
         }
+        guard complete else { return [] }
         // Stretches of unchanged pixels covering more than one run become transparent.
         var stretches = plain
-        var start = 0
-        while start < plain.count {
-            guard unchanged[start] else { start += 1; continue }
-            var end = start + 1, runs = 1
-            while end < plain.count, unchanged[end] {
-                if plain[end] != plain[end - 1] { runs += 1 }
-                end += 1
+        plain.withUnsafeBufferPointer { plain in
+            unchanged.withUnsafeBufferPointer { unchanged in
+                stretches.withUnsafeMutableBufferPointer { stretches in
+                    var start = 0
+                    while start < plain.count {
+                        let end = unchanged.runEnd(from: start)
+                        if unchanged[start] == 1 && plain.runEnd(from: start) < end {
+                            (stretches.baseAddress! + start).update(repeating: 0, count: end - start)
+                        }
+                        start = end
+                    }
+                }
             }
-            if runs > 1 { for k in start..<end { stretches[k] = 0 } }
-            start = end
         }
         return [stretches, plain].map { candidate in
             var frame = self
