@@ -33,6 +33,9 @@ let package = Package(
     targets: [
         // The rasteriser's innermost loops in C (vector extensions): path accumulation, sweep, fills.
         .target(name: "CRasterKernels"),
+        // The command-line tool's allocator settings (glibc's mallopt), in C as malloc.h is not
+        // part of Swift's Glibc module.
+        .target(name: "CProcessTuning"),
         // The real C libraries, reached through system library targets.
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng",
@@ -111,7 +114,7 @@ let package = Package(
         .executableTarget(
             name: "dynrender",
             dependencies: [
-                "DynRender", "DynRenderDemos", "DynRenderGallery", "DynRenderGoldens",
+                "DynRender", "DynRenderDemos", "DynRenderGallery", "DynRenderGoldens", "CProcessTuning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

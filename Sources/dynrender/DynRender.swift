@@ -1,5 +1,6 @@
 import ArgumentParser
 import DynRender
+import CProcessTuning
 import Foundation
 
 /// `dynrender`: the command-line entry point. Commands only parse and compose; the work lives in
@@ -7,6 +8,7 @@ import Foundation
 @main
 struct DynRender {
     static func main() {
+        keepFreedMemory()
         do {
             var command = try RootCommand.parseAsRoot()
             try command.run()
@@ -25,6 +27,17 @@ struct DynRender {
                 .split(separator: "\n").first.map(String.init) ?? "invalid usage"
             fail(message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message, code: 2)
         }
+    }
+
+    /// Asks glibc's allocator to keep freed memory for reuse. A render allocates and frees
+    /// frame-sized buffers (a GIF frame's indices and its two variants: 1.2 MB each at springy's
+    /// size) every frame; above glibc's default 128 KB threshold each came fresh from the kernel
+    /// by `mmap`, and the kernel zeroing their pages was a sixth of a springy render
+    /// (`perf`: page faults and `clear_page`). Heap memory up to 32 MB a block is reused instead.
+    /// (Rejected: pooling the buffers in the encoder — every owner of a large array would need
+    /// its own pool, and a library should not change the process's allocator, so the CLI does.)
+    static func keepFreedMemory() {
+        dynrender_keep_freed_memory()
     }
 
     static func fail(_ message: String, code: Int32) -> Never {
