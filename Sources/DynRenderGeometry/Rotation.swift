@@ -51,6 +51,10 @@ public struct Rotation: Hashable, Sendable {
     /// power), within 3e-11 rad for the |Δθ| < 0.05 rad a sub-step takes, instead of Box2D's
     /// first-order turn, whose angle lags by Δθ³/3 a step (1.4e-5 rad after 10 s at 1 rad/s).
     @inlinable public func integrated(by deltaAngle: Double) -> Rotation {
+        // No turn of the unturned rotation: what the arithmetic below gives, bit for bit (c = 1,
+        // s = +0, magnitude 1), without its square root and division — an item that never
+        // turns (a cell on a spring) takes this path every sub-step.
+        if deltaAngle == 0 && cosine == 1 && sine.bitPattern == 0 { return self }
         let a2 = deltaAngle * deltaAngle
         let turnCosine = 1 - a2 / 2 * (1 - a2 / 12)
         let turnSine = deltaAngle * (1 - a2 / 6 * (1 - a2 / 20))

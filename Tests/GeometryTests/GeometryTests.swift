@@ -21,6 +21,30 @@ import DynRenderGeometry
         #expect(abs(rotation.cosine * rotation.cosine + rotation.sine * rotation.sine - 1) < 1e-15)
     }
 
+    /// `integrated(by:)` skips its arithmetic for no turn of the unturned rotation; the result
+    /// must be the arithmetic's, bit for bit, for every sign of zero in the turn and the sine,
+    /// and for rotations that are near but not exactly the identity. The reference is the
+    /// documented formula, written out here.
+    @Test func integratingNoTurnIsTheFormulasResultBitForBit() {
+        func formula(_ r: Rotation, _ angle: Double) -> Rotation {
+            let a2 = angle * angle
+            let turnCosine = 1 - a2 / 2 * (1 - a2 / 12), turnSine = angle * (1 - a2 / 6 * (1 - a2 / 20))
+            let c = r.cosine * turnCosine - r.sine * turnSine, s = r.sine * turnCosine + r.cosine * turnSine
+            let magnitude = (c * c + s * s).squareRoot()
+            let inverse = magnitude > 0 ? 1 / magnitude : 0
+            return Rotation(cosine: c * inverse, sine: s * inverse)
+        }
+        let rotations = [Rotation(cosine: 1, sine: 0), Rotation(cosine: 1, sine: -0.0), Rotation(cosine: -1, sine: 0),
+                         Rotation(cosine: 1, sine: 1e-300), Rotation(angle: 1e-9), Rotation(angle: 0.3), .identity]
+        for rotation in rotations {
+            for angle in [0.0, -0.0, 1e-12, -0.01] {
+                let ours = rotation.integrated(by: angle), theirs = formula(rotation, angle)
+                #expect(ours.cosine.bitPattern == theirs.cosine.bitPattern && ours.sine.bitPattern == theirs.sine.bitPattern,
+                        "\(rotation) by \(angle): \(ours) vs \(theirs)")
+            }
+        }
+    }
+
     @Test func affineInverseAndConcatenation() {
         let t = CGAffineTransform(rotationAngle: 0.7).scaledBy(x: 2, y: 3).translatedBy(x: 5, y: -4)
         let p = CGPoint(x: 3.5, y: -1.25)

@@ -125,10 +125,12 @@ struct StepSolver {
         for i in 1...max(bodyCount, 1) where i <= bodyCount {
             let body = bodies + i
             guard body.pointee.inverseMass > 0 else { continue }
-            body.pointee.velocity = (1 / (1 + h * body.pointee.linearDamping))
-                * (body.pointee.velocity + h * body.pointee.acceleration)
-            body.pointee.angularVelocity = (body.pointee.angularVelocity + h * body.pointee.angularAcceleration)
-                / (1 + h * body.pointee.angularDamping)
+            // Without damping the factors are exactly 1: the divisions are skipped, not changed.
+            let velocity = body.pointee.velocity + h * body.pointee.acceleration
+            body.pointee.velocity = body.pointee.linearDamping == 0 ? velocity : (1 / (1 + h * body.pointee.linearDamping)) * velocity
+            let angularVelocity = body.pointee.angularVelocity + h * body.pointee.angularAcceleration
+            body.pointee.angularVelocity = body.pointee.angularDamping == 0
+                ? angularVelocity : angularVelocity / (1 + h * body.pointee.angularDamping)
             let speedSquared = body.pointee.velocity.x * body.pointee.velocity.x + body.pointee.velocity.y * body.pointee.velocity.y
             if speedSquared > maximumSpeedSquared {
                 body.pointee.velocity = (settings.maximumLinearSpeed / speedSquared.squareRoot()) * body.pointee.velocity
