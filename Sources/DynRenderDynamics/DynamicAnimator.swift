@@ -390,18 +390,6 @@ public final class DynamicAnimator {
     /// where they are; each is reported on standard error once, when it is first left out.
     public private(set) var unsimulatedItems: [DynamicItem] = []
 
-    /// Why `item` cannot be simulated, or nil.
-    static func problem(with item: DynamicItem) -> String? {
-        let size = item.bounds.size, center = item.center, t = item.transform
-        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
-            return "an item of size \(size.width)x\(size.height) has no area"
-        }
-        guard center.x.isFinite, center.y.isFinite, t.a.isFinite, t.b.isFinite, t.c.isFinite, t.d.isFinite else {
-            return "an item at (\(center.x), \(center.y)) has a position or transform that is not finite"
-        }
-        return nil
-    }
-
     private var itemsByID: [Int: DynamicItem] = [:]
     /// Changes whenever body indices may have changed, so behaviours can cache them.
     private(set) var bodyGeneration = 0
