@@ -91,6 +91,12 @@ extension Rasterizer {
                         }
                         if sample >> 24 == 0 { continue }
                         let k = coverage >= 1 ? factor : UInt64(opacity * coverage * 65536 + 0.5)
+                        // An opaque sample at full strength replaces the pixel: what `over` gives
+                        // then (nothing of the destination kept, the source rounded back to itself).
+                        if sample >> 24 == 255 && k == 65536 {
+                            words[y * width + x] = sample
+                            continue
+                        }
                         words[y * width + x] = PackedPixel.over(sample, factor: k, onto: words[y * width + x])
                     }
                 }

@@ -42,6 +42,19 @@ import DynRenderTestSupport
     /// An opaque-coverage span (`dr_blend_span`, sixteen channels at a time in 16-bit lanes) is
     /// src + round(dst·(255 − srcα)/255) per channel, exactly, for any premultiplied colour and
     /// any destination, over runs long and short (the SIMD loop and the pixels after it).
+    /// Image drawing stores an opaque sample at full strength without blending; `over` must
+    /// give exactly that sample for every destination (nothing of it kept, the source's channels
+    /// rounded back to themselves), and must not for a sample one step short of opaque.
+    @Test func anOpaqueSampleAtFullStrengthReplacesThePixel() {
+        var random = SeededRandom(seed: 0x0FA9_E000)
+        for _ in 0..<200_000 {
+            let color = UInt32(truncatingIfNeeded: random.next()) & 0x00FF_FFFF
+            let destination = UInt32(truncatingIfNeeded: random.next())
+            #expect(PackedPixel.over(0xFF00_0000 | color, factor: 65536, onto: destination) == 0xFF00_0000 | color)
+        }
+        #expect(PackedPixel.over(0xFE00_0000, factor: 65536, onto: 0xFFFF_FFFF) != 0xFE00_0000)
+    }
+
     @Test func spanBlendIsTheExactChannelFormula() {
         var random = SeededRandom(seed: 0x5BA7_0001)
         var mismatches = 0

@@ -196,6 +196,30 @@ import DynRenderTestSupport
         #expect(out[2, 20] == RGBA8(255, 0, 0) && out[38, 20] == RGBA8(0, 0, 255))
     }
 
+    /// Translucent pixels of an image at full opacity are composited source-over: each shows
+    /// its colour times its alpha plus the background times the rest (within one level), and
+    /// only the opaque one replaces the background (image drawing stores opaque samples at
+    /// full strength directly).
+    @Test func translucentPixelsAreCompositedOverTheBackground() {
+        let alphas = [0, 64, 128, 200, 254, 255], colour = [200, 100, 50]
+        let strip = TestPNG.make(width: alphas.count, height: 1, depth: 8, type: .rgba) { x, _, c in
+            c == 3 ? alphas[x] : colour[c]
+        }
+        let background = RGBA8(20, 220, 120)
+        // 11 pixels a column: pixel 11·c + 5's centre is column c's centre, so it samples that
+        // pixel of the image alone.
+        let out = render([.image(ImageShape(source: embedded(strip), center: CGPoint(x: 33, y: 5), size: CGSize(width: 66, height: 10)))],
+                         width: 66, height: 10, background: background)
+        for (column, alpha) in alphas.enumerated() {
+            let pixel = out[11 * column + 5, 5]
+            let a = Double(alpha) / 255
+            for (got, (source, under)) in zip([pixel.r, pixel.g, pixel.b], zip(colour, [background.r, background.g, background.b])) {
+                let expected = Double(source) * a + Double(under) * (1 - a)
+                #expect(abs(Double(got) - expected) <= 1, "alpha \(alpha): \(got) vs \(expected)")
+            }
+        }
+    }
+
     // MARK: - The cache
 
     /// A picture is decoded once per file; when the cache has emptied (over its capacity) a file
