@@ -86,8 +86,11 @@ extension Rasterizer {
                             let ya = min(max(y0, 0), maxY) * level.width, yb = min(max(y0 + 1, 0), maxY) * level.width
                             // Weights to 1/256 that sum to 256 exactly.
                             let w11 = (wx * wy + 128) >> 8, w10 = wx - w11, w01 = wy - w11, w00 = 256 + w11 - wx - wy
-                            sample = PackedPixel.mix(texels[ya + xa], texels[ya + xb], texels[yb + xa], texels[yb + xb],
-                                                     w00, w10, w01, w11)
+                            let p00 = texels[ya + xa], p10 = texels[ya + xb], p01 = texels[yb + xa], p11 = texels[yb + xb]
+                            // Four equal texels mix to themselves (weights summing to 256, rounded):
+                            // flat parts of a picture skip the arithmetic.
+                            sample = p00 == p10 && p00 == p01 && p00 == p11
+                                ? p00 : PackedPixel.mix(p00, p10, p01, p11, w00, w10, w01, w11)
                         }
                         if sample >> 24 == 0 { continue }
                         let k = coverage >= 1 ? factor : UInt64(opacity * coverage * 65536 + 0.5)

@@ -55,6 +55,18 @@ import DynRenderTestSupport
         #expect(PackedPixel.over(0xFE00_0000, factor: 65536, onto: 0xFFFF_FFFF) != 0xFE00_0000)
     }
 
+    /// Image drawing takes four equal texels as the sample without mixing; `mix` must give
+    /// exactly that texel for every split of the 256 weight among the four.
+    @Test func fourEqualTexelsMixToThemselves() {
+        var random = SeededRandom(seed: 0x7E8E_1000)
+        for _ in 0..<200_000 {
+            let texel = UInt32(truncatingIfNeeded: random.next())
+            let wx = random.next() % 257, wy = random.next() % 257
+            let w11 = (wx * wy + 128) >> 8, w10 = wx - w11, w01 = wy - w11, w00 = 256 + w11 - wx - wy
+            #expect(PackedPixel.mix(texel, texel, texel, texel, w00, w10, w01, w11) == texel)
+        }
+    }
+
     @Test func spanBlendIsTheExactChannelFormula() {
         var random = SeededRandom(seed: 0x5BA7_0001)
         var mismatches = 0

@@ -109,9 +109,10 @@ import DynRenderTestSupport
     }
 
     /// A 2×2 image drawn 40× larger is bilinear between its pixel centres: flat within half a
-    /// source pixel of each edge, linear in between.
-    @Test func aTwoByTwoImageMagnifiedIsBilinearBetweenCentres() {
-        let colours: [[Int]] = [[0, 200], [100, 250]]  // (x, y) → grey
+    /// source pixel of each edge, linear in between — also when three of the four pixels are
+    /// equal (four equal texels are taken without mixing; three must still be mixed).
+    @Test(arguments: [[[0, 200], [100, 250]], [[100, 100], [100, 250]]])
+    func aTwoByTwoImageMagnifiedIsBilinearBetweenCentres(colours: [[Int]]) {  // [y][x] → grey
         let tiny = TestPNG.make(width: 2, height: 2, depth: 8, type: .gray) { x, y, _ in colours[y][x] }
         let out = render([.image(ImageShape(source: embedded(tiny), center: CGPoint(x: 40, y: 40), size: CGSize(width: 80, height: 80)))],
                          width: 80, height: 80)
