@@ -208,7 +208,6 @@ struct LZWStream {
         let end = indices.runEnd(from: start)
         add(pixel)
         var remaining = end - start - 1
-        guard remaining > 0 else { return end }
         let index = Int(pixel & mask)
         while remaining > 0 {
             let depth = runs.depth(of: current, repeating: index)
