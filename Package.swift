@@ -13,7 +13,8 @@ let package = Package(
     name: "dynrender",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "dynrender", targets: ["dynrender"]),
+        // The command-line tool; its target is `DynRenderCLI`, its binary `dynrender`.
+        .executable(name: "dynrender", targets: ["DynRenderCLI"]),
         .executable(name: "dynrender-physics-bench", targets: ["PhysicsBenchmark"]),
         .executable(name: "dynrender-raster-bench", targets: ["RasterBenchmark"]),
         .executable(name: "dynrender-layout-bench", targets: ["LayoutBenchmark"]),
@@ -112,7 +113,7 @@ let package = Package(
                                "DynRenderRaster", "DynRenderCodecs", "DynRenderPipeline", "DynRenderDemos"]),
         // The command-line tool: argument parsing only, composing the modules above.
         .executableTarget(
-            name: "dynrender",
+            name: "DynRenderCLI",
             dependencies: [
                 "DynRender", "DynRenderDemos", "DynRenderGallery", "DynRenderGoldens", "CProcessTuning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -134,16 +135,21 @@ let package = Package(
         // A seeded generator shared by the property tests.
         .target(name: "DynRenderTestSupport"),
 
+        // One test target per module, named after it; PackageTests checks the package itself
+        // (the module graph, the public surface, the documentation's copied code, file names).
         .testTarget(name: "GeometryTests", dependencies: ["DynRenderGeometry"]),
         .testTarget(name: "DynamicsTests",
                     dependencies: ["DynRenderDynamics", "DynRenderGeometry", "DynRenderPhysicsWorkloads", "DynRenderTestSupport"]),
-        .testTarget(name: "LayoutTests", dependencies: ["DynRender"]),
+        .testTarget(name: "CollectionViewsTests", dependencies: ["DynRender"]),
+        .testTarget(name: "SceneTests", dependencies: ["DynRender"]),
         .testTarget(name: "RasterTests", dependencies: ["DynRender", "DynRenderTestSupport", "CFreeType", "CPNG", "CRasterKernels"]),
         .testTarget(name: "CodecsTests", dependencies: ["DynRenderCodecs", "DynRenderPixels", "DynRenderTestSupport", "CGIF"]),
-        .testTarget(name: "RenderingTests", dependencies: ["DynRender", "DynRenderDemos"]),
+        .testTarget(name: "PipelineTests", dependencies: ["DynRender"]),
         .testTarget(name: "DiffTests", dependencies: ["DynRender"]),
-        .testTarget(name: "GoldenTests", dependencies: ["DynRenderTesting", "DynRenderDemos"]),
+        .testTarget(name: "GoldensTests", dependencies: ["DynRenderTesting", "DynRenderDemos"]),
         .testTarget(name: "UIKitSnippetTests", dependencies: ["DynRenderUIKit"]),
-        .testTarget(name: "CLITests", dependencies: ["dynrender", "DynRender"], exclude: ["Help"]),
+        .testTarget(name: "DemosTests", dependencies: ["DynRender", "DynRenderDemos"]),
+        .testTarget(name: "CLITests", dependencies: ["DynRenderCLI", "DynRender"], exclude: ["Help"]),
+        .testTarget(name: "PackageTests"),
     ]
 )

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Help that cannot drift: every command's `--help` is compared with a text golden in
-/// `Tests/CLITests/Help/`, and the README's option table and its code copied from files are
+/// `Tests/CLITests/Help/`, and the documentation's option table and table of UIKit names are
 /// checked against what they describe. `DYNRENDER_RECORD=1 swift test --filter HelpTests`
 /// rewrites the help goldens (and fails, so a recording never passes unnoticed).
 extension CLITests {
@@ -49,26 +49,6 @@ extension CLITests {
             guard let helpDefault, let row = table[flag] else { continue }
             #expect(row.contains(helpDefault), "README's default for \(flag) is '\(row)', the help says \(helpDefault)")
         }
-    }
-
-    /// Code blocks in the README that follow `<!-- file: PATH -->` are that file to the letter.
-    @Test func readmeCodeCopiedFromFilesIsCurrent() throws {
-        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
-        let lines = readme.components(separatedBy: "\n")
-        var checked = 0
-        for (index, line) in lines.enumerated() where line.hasPrefix("<!-- file: ") && line.hasSuffix(" -->") {
-            let path = String(line.dropFirst("<!-- file: ".count).dropLast(" -->".count))
-            #expect(lines[index + 1].hasPrefix("```"), "a code block follows the marker for \(path)")
-            guard let end = lines[(index + 2)...].firstIndex(of: "```") else {
-                Issue.record("the code block for \(path) is not closed")
-                continue
-            }
-            let block = lines[(index + 2)..<end].joined(separator: "\n") + "\n"
-            let file = try String(contentsOf: Self.repository.appendingPathComponent(path), encoding: .utf8)
-            #expect(block == file, "the README's copy of \(path) differs from the file")
-            checked += 1
-        }
-        #expect(checked >= 2, "the README shows the example's program and scene")
     }
 
     /// The README's table of UIKit names (between `<!-- uikit-names -->` markers) lists exactly

@@ -6,7 +6,7 @@ import Foundation
 /// `dynrender`: the command-line entry point. Commands only parse and compose; the work lives in
 /// the library modules.
 @main
-struct DynRender {
+struct DynRenderCommand {
     static func main() {
         keepFreedMemory()
         do {
