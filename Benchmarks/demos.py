@@ -2,18 +2,23 @@
 """Render time of every demo at its defaults (GIF written), one and two threads, side by side.
 
 Usage: python3 Benchmarks/demos.py [--reps 3] [--binary .build/release/dynrender]
+(the binary is built with `swift build -c release --product dynrender` when missing)
 
 Each demo is rendered `reps` times with --threads 2 and --threads 1, interleaved, as separate
 processes; the table gives the median wall time, the speed relative to real time, the GIF size
 and whether both thread counts wrote the same bytes.
 """
-import argparse, filecmp, os, statistics, subprocess, tempfile, time
+import argparse, filecmp, os, statistics, subprocess, sys, tempfile, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import benchenv
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--reps", type=int, default=3)
-    ap.add_argument("--binary", default=".build/release/dynrender")
+    ap.add_argument("--binary", default=benchenv.release_binary("dynrender"))
     args = ap.parse_args()
+    benchenv.ensure_release_binary(args.binary, "dynrender")
     listing = subprocess.run([args.binary, "list"], capture_output=True, text=True, check=True).stdout
     demos = [line.split()[0] for line in listing.splitlines() if line.strip()]
     print("| demo | duration | frames | 2 threads | × real time | 1 thread | GIF size | same bytes |")

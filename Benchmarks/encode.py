@@ -2,46 +2,55 @@
 """GIF and APNG encoding: dynrender vs the tools people use, side by side, on the same frames.
 
 Usage: python3 Benchmarks/encode.py [--workloads D1-springy,D2-alert,D3-cradle] [--reps 3]
-                                    [--shared ../shared] [--work /tmp/dynrender-encode]
+                                    [--workloads-dir DIR] [--work /tmp/dynrender-encode]
 
-For each shared display-list workload (780x1688 px, 60 fps):
+For each display-list workload D1-D3 (780x1688 px, 60 fps; Benchmarks/gen_workloads.py writes
+them into Benchmarks/.workloads on first use, --workloads-dir DIR reads them from DIR instead):
   * the source frames are dynrender's own rasterisation (`dynrender raster W --png-dir`), so every
     encoder starts from the same pixels;
   * dynrender: `dynrender raster W --gif` and `--apng` (rasterising included), median of --reps,
     and the GIF once more from a copy of W retimed to 2 cs a frame (every frame kept, as gifsicle
     does), for a like-for-like size comparison; the same two GIFs with `--lossy N` for each N in
     --lossy;
-  * peers, once each, from those PNG files (decoding included), with the commands of the shared
-    bench (shared/bench/raster/bench_encode.py): gifsicle -O3 on Pillow's per-frame GIFs
-    (stage A included), ffmpeg palettegen stats_mode=diff / full + paletteuse, Pillow
-    save_all optimize=True, and ImageMagick -layers Optimize when installed;
+  * peers, once each, from those PNG files (decoding included), with the commands of the
+    reference encoding bench: gifsicle -O3 on Pillow's per-frame GIFs (stage A included;
+    Benchmarks/peers/pillow_gif.py), ffmpeg palettegen stats_mode=diff / full + paletteuse, Pillow
+    save_all optimize=True, and ImageMagick -layers Optimize when installed (with the raised
+    pixel-cache limits of Benchmarks/peers/imagemagick/policy.xml);
   * quality, decoded by Pillow: PSNR over RGB of every source frame against the frame shown at
-    its time (the shared bench's `score`, aligning by content when an encoder wrote fewer frames),
+    its time (Benchmarks/peers/encoding.py's `score`, aligning by content when an encoder wrote
+    fewer frames),
     and PSNR of the frames written against the source frames they were made from. The two differ
     when frames are dropped: GIF cannot show 60 fps, so dynrender keeps the timeline and drops
     frames closer than 2 cs, while gifsicle keeps every frame and slows the animation to 2 cs each.
+
+gifsicle, ffmpeg and ImageMagick come from Debian, Pillow and numpy from the virtual environment
+(.venv-bench; this script re-runs itself under it): scripts/bench-peers.sh installs them.
 """
 import argparse, glob, json, os, shutil, statistics, subprocess, sys, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import benchenv
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--workloads", default="D1-springy,D2-alert,D3-cradle")
     ap.add_argument("--reps", type=int, default=3)
-    ap.add_argument("--shared", default=os.path.join(os.path.dirname(__file__), "..", "..", "shared"))
+    ap.add_argument("--workloads-dir", help="directory of D1-springy.jsonl ... (default: the generated ones)")
     ap.add_argument("--work", default="/tmp/dynrender-encode")
-    ap.add_argument("--binary", default=".build/release/dynrender")
+    ap.add_argument("--binary", default=benchenv.release_binary("dynrender"))
     ap.add_argument("--lossy", default="2,3,4,8,12", help="comma-separated --lossy levels to add (empty: none)")
     args = ap.parse_args()
-    raster = os.path.join(args.shared, "bench", "raster")
-    sys.path.insert(0, raster)
-    import bench_encode as B
-    import gifparse
+    benchenv.use_venv("numpy", "PIL")
+    benchenv.ensure_release_binary(args.binary, "dynrender")
+    import numpy as np
     from PIL import Image
-    encp = os.path.join(raster, "enc_pillow.py")
+    from peers import encoding as B
+    encp = os.path.join(benchenv.BENCH, "peers", "pillow_gif.py")
     binary = os.path.abspath(args.binary)
     rows = []
     for wl in args.workloads.split(","):
-        jsonl = os.path.join(raster, "workloads", wl + ".jsonl")
+        jsonl = benchenv.workload(wl, args.workloads_dir)
         work = os.path.join(args.work, wl)
         shutil.rmtree(work, ignore_errors=True)
         os.makedirs(work)
@@ -50,14 +59,14 @@ def main():
         for p in sorted(glob.glob(os.path.join(src_dir, "frame-*.png"))):   # the peers' naming: f0000.png
             os.rename(p, os.path.join(src_dir, "f" + os.path.basename(p)[6:]))
         files = sorted(glob.glob(os.path.join(src_dir, "f*.png")))
-        src = [B.np.asarray(Image.open(p).convert("RGB")) for p in files]
+        src = [np.asarray(Image.open(p).convert("RGB")) for p in files]
         h, w = src[0].shape[:2]
         print(f"== {wl}: {len(files)} frames {w}x{h}", flush=True)
 
         def record(name, seconds, out, kind="gif"):
             if kind == "gif":
-                info = gifparse.parse(out)
-                timing = gifparse.summary(info)
+                info = B.gif_info(out)
+                timing = B.delays_summary(info)
                 frames = len(info["frames"])
             else:
                 im = Image.open(out)
@@ -67,7 +76,7 @@ def main():
                     durations.append(im.info.get("duration", 0))
                 timing = f"{len(durations)} frames, {sum(durations) / 1000:.3f} s"
                 frames = len(durations)
-            decoded = B.decode_pillow(out)
+            decoded = B.decode(out)
             sc = B.score(decoded, src)
             # Fidelity of the frames written: each decoded frame against the source frame it was
             # made from (the best match among the source frames aligned to it).
@@ -119,7 +128,7 @@ def main():
         if shutil.which("convert", path="/usr/bin"):
             out = os.path.join(work, "imagemagick.gif")
             t, _, _ = B.run(["/usr/bin/convert", "-delay", "1x60", "-loop", "0"] + files + ["-layers", "Optimize", out],
-                            env=B.IM_ENV)
+                            env=B.IMAGEMAGICK_ENV)
             record("ImageMagick convert -layers Optimize", t, out)
 
     print("\n| workload | encoder | s | MB | PSNR dB (every source frame at its time) | PSNR dB (frames written) | timing written | frames |")

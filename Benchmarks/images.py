@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Image drawing speed: dynrender vs skia-python and pycairo, side by side, in one run.
 
-Usage: /tmp/rbvenv/bin/python Benchmarks/images.py [--repeats 5] [--dir /tmp/D5-images]
+Usage: python3 Benchmarks/images.py [--repeats 5] [--dir /tmp/D5-images]
 
 The workload (D5-images): a full-screen app screenshot (a 1170x2532 PNG, drawn at 780x1688, so
 minified 1.5x) behind 30 image views of 256x256 pictures scaled to 60 pt (120 px: minified
@@ -16,13 +16,18 @@ filtering with a mip-map prefilter when minifying —
 - dynrender: bilinear from the mip level that brings the footprint under 2 source pixels, edges
   with exact coverage.
 
-Each peer is timed as Benchmarks/text.py times it (the shared harness's two ways): `draw` (clear
+Each peer is timed as Benchmarks/text.py times it (the reference harness's two ways): `draw` (clear
 and draw) and `draw + read` (plus reading into an RGBA8 array), per frame the median over
 `repeats` passes, averaged over the frames, after 3 warm-up frames; pictures are decoded before
 timing. dynrender is timed by dynrender-raster-bench (clear + draw into its RGBA canvas; pictures
-decoded when the file is read), median of `repeats` passes.
+decoded when the file is read), median of `repeats` passes. skia-python, pycairo and Pillow come
+from the virtual environment scripts/bench-peers.sh makes (.venv-bench; this script re-runs itself
+under it).
 """
-import argparse, json, math, os, re, statistics, subprocess, time
+import argparse, json, math, os, re, statistics, subprocess, sys, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import benchenv
 
 WIDTH, HEIGHT, SCALE, FRAMES, VIEWS = 390, 844, 2, 60, 30
 
@@ -143,8 +148,10 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--dir", default="/tmp/D5-images")
-    ap.add_argument("--binary", default=".build/release/dynrender-raster-bench")
+    ap.add_argument("--binary", default=benchenv.release_binary("dynrender-raster-bench"))
     args = ap.parse_args()
+    benchenv.use_venv("numpy", "skia", "cairo", "PIL")
+    benchenv.ensure_release_binary(args.binary, "dynrender-raster-bench")
     make_pictures(args.dir)
     frames = build_frames()
     path = os.path.join(args.dir, "D5-images.jsonl")

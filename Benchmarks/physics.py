@@ -1,29 +1,51 @@
 #!/usr/bin/env python3
-"""Runs dynrender's physics benchmark and the shared peer drivers side by side.
+"""Runs dynrender's physics benchmark and the peer engines side by side.
 
-Usage: python3 Benchmarks/physics.py [--reps 5] [--peers DIR] [--min-seconds 1]
+Usage: python3 Benchmarks/physics.py [--reps 5] [--peers DIR] [--min-seconds 1] [--binary PATH]
 
-DIR holds the peer binaries built by shared/bench/physics/build.sh (default: its build/ beside the
-repository; Box2D v3 by `build.sh box2d_v3 vendor/box2d-v3`). Every configuration runs as separate
-processes, interleaved rep by rep (dynrender and each peer back to back), and the table gives
-medians of steps/s with dynrender's ratio to each peer.
+From a clone: scripts/bench-peers.sh (add --box2d-v3 DIR for Box2D v3) builds the peers, then
+this runs. The peers are dynrender's own drivers of the three workloads (W1 springy grid, W2
+pile, W3 cradle; Benchmarks/peers/physics/workloads.h) on Chipmunk 7 and Box2D 2.4 (Debian's
+builds, assertions on) and Box2D v3 (built from source, 1 worker, 4 sub-steps), found in DIR
+(default Benchmarks/.peers-build); a peer not built is left out. --peers also takes the
+directory of shared/bench/physics/build.sh's build/ (its binaries box2d_v3_rel,
+chipmunk_munk2d_rel, box2d_232_rel, ... are recognised).
+
+dynrender's side is dynrender-physics-bench (default: this clone's .build/release/, built with
+`swift build -c release --product dynrender-physics-bench` when missing). Every configuration
+runs as separate processes, interleaved rep by rep (dynrender and each peer back to back), and
+the table gives medians of steps/s with dynrender's ratio to each peer.
 """
 import argparse, json, os, statistics, subprocess, sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import benchenv
+
 CONFIGS = [("w1", 100), ("w1", 1000), ("w1", 10000), ("w2", 10), ("w2", 100), ("w2", 500), ("w3", 10)]
+# Peer binaries, in table order: this repository's (Benchmarks/peers/physics), then the names
+# shared/bench/physics/build.sh gives its own.
+PEER_NAMES = ["box2d_v3", "chipmunk", "box2d",
+              "box2d_v3_rel", "chipmunk_munk2d_rel", "box2d_232_rel", "chipmunk_debian", "box2d_debian"]
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--reps", type=int, default=5)
-    parser.add_argument("--peers", default="../shared/bench/physics/build")
-    parser.add_argument("--min-seconds", default="1")
-    parser.add_argument("--binary", default=".build/release/dynrender-physics-bench")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    parser.add_argument("--reps", type=int, default=5, help="processes per engine and configuration")
+    parser.add_argument("--peers", default=benchenv.PEERS, help="directory of the peer binaries")
+    parser.add_argument("--min-seconds", default="1", help="timed stepping per process, at least")
+    parser.add_argument("--binary", default=benchenv.release_binary("dynrender-physics-bench"),
+                        help="dynrender-physics-bench (built when it is this default and missing)")
     args = parser.parse_args()
     engines = {"dynrender": [args.binary]}
-    for name in ["box2d_v3_rel", "chipmunk_munk2d_rel", "box2d_232_rel"]:
+    for name in PEER_NAMES:
         path = os.path.join(args.peers, name)
-        if os.path.exists(path):
+        if os.access(path, os.X_OK):
             engines[name] = [path]
+    if len(engines) == 1:
+        print(f"no peers in {args.peers}: run scripts/bench-peers.sh; dynrender alone", file=sys.stderr)
+    elif "box2d_v3" not in engines and "box2d_v3_rel" not in engines:
+        print("Box2D v3 left out: not built (scripts/bench-peers.sh --box2d-v3 DIR builds it)", file=sys.stderr)
+    benchenv.ensure_release_binary(args.binary, "dynrender-physics-bench")
     results = {}
     for rep in range(args.reps):
         for workload, n in CONFIGS:

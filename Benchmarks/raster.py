@@ -1,30 +1,36 @@
 #!/usr/bin/env python3
 """Rasterisation speed: dynrender vs skia-python and pycairo, side by side, in one run.
 
-Usage: /tmp/rbvenv/bin/python Benchmarks/raster.py [--repeats 3] [--shared ../shared]
+Usage: python3 Benchmarks/raster.py [--repeats 3] [--workloads-dir DIR] [--binary PATH]
 
-The peers are the shared benchmark's backends (shared/bench/raster/rasterisers.py), timed as its
-bench_raster.py does: frames pre-parsed, 3 warm-up frames, per frame the median over `repeats`
-passes of draw() + read() (the pixels in memory), averaged over frames. dynrender is timed by
-dynrender-raster-bench (clear + draw into its canvas, whose pixels are then in memory), median
-of `repeats` passes. The venv needs skia-python, pycairo and numpy (shared/bench/raster/setup.sh).
+The workloads are D1-D3 (Benchmarks/gen_workloads.py writes them into Benchmarks/.workloads on
+first use; --workloads-dir DIR reads D1-springy.jsonl ... from DIR instead, e.g.
+shared/bench/raster/workloads). The peers are Benchmarks/peers/rasterisers.py's skia and cairo,
+timed as the reference harness times them: frames pre-parsed, 3 warm-up frames, per frame the
+median over `repeats` passes of draw() + read() (the pixels in memory), averaged over frames.
+dynrender is timed by dynrender-raster-bench (clear + draw into its canvas, whose pixels are then
+in memory), median of `repeats` passes. skia-python, pycairo and numpy come from the virtual
+environment scripts/bench-peers.sh makes (.venv-bench; this script re-runs itself under it).
 """
 import argparse, json, os, re, statistics, subprocess, sys, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import benchenv
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeats", type=int, default=3)
-    ap.add_argument("--shared", default=os.path.join(os.path.dirname(__file__), "..", "..", "shared"))
-    ap.add_argument("--binary", default=".build/release/dynrender-raster-bench")
+    ap.add_argument("--workloads-dir", help="directory of D1-springy.jsonl ... (default: the generated ones)")
+    ap.add_argument("--binary", default=benchenv.release_binary("dynrender-raster-bench"))
     args = ap.parse_args()
-    raster_dir = os.path.join(args.shared, "bench", "raster")
-    sys.path.insert(0, raster_dir)
+    benchenv.use_venv("numpy", "skia", "cairo", "PIL")
+    benchenv.ensure_release_binary(args.binary, "dynrender-raster-bench")
     import numpy as np
-    import rasterisers as R
+    from peers import rasterisers as R
 
     rows = []
-    for workload in ["D1-springy", "D2-alert", "D3-cradle"]:
-        path = os.path.join(raster_dir, "workloads", workload + ".jsonl")
+    for workload in benchenv.RASTER_WORKLOADS:
+        path = benchenv.workload(workload, args.workloads_dir)
         frames = [json.loads(line) for line in open(path, encoding="utf-8")]
         pw, ph = R.canvas_px(frames[0])
         times = {}

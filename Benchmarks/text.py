@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Text rasterisation speed: dynrender vs skia-python and pycairo, side by side, in one run.
 
-Usage: /tmp/rbvenv/bin/python Benchmarks/text.py [--repeats 5] [--out /tmp/D4-settings.jsonl]
+Usage: python3 Benchmarks/text.py [--repeats 5] [--out /tmp/D4-settings.jsonl]
 
 The workload (D4-settings) is a settings screen: a 34 pt bold large title, section headers and
 footers at 13 pt, 28 rows at 17 pt with 8 grey detail values right-aligned, on white grouped
@@ -16,15 +16,19 @@ dynrender-raster-bench, and drawn by the peers from the same frames:
 - pycairo: the toy font API on the same family through fontconfig and FreeType (grey
   anti-aliasing, no hinting, unhinted metrics), `show_text`.
 
-Each peer is timed as the shared harness (shared/bench/raster/bench_raster.py) times it, both
-ways it reports: 3 warm-up frames, per frame the median over `repeats` passes of `draw` (clear and
+Each peer is timed the way the reference raster harness times its backends, both ways it reports: 3 warm-up frames, per frame the median over `repeats` passes of `draw` (clear and
 draw; the pixels are then in the library's own surface) and of `draw + read` (plus reading them
 into an RGBA8 array: Skia's readPixels, Cairo's BGRA swizzled), averaged over the frames.
 dynrender is timed by dynrender-raster-bench (clear + draw into its RGBA canvas, whose pixels are
 then in memory in that form), median of `repeats` passes. `draw` is the like-for-like column;
-`draw + read` is what the D1–D3 table (Benchmarks/raster.py) reports.
+`draw + read` is what the D1–D3 table (Benchmarks/raster.py) reports. skia-python and pycairo
+come from the virtual environment scripts/bench-peers.sh makes (.venv-bench; this script re-runs
+itself under it); the Inter font from scripts/setup.sh.
 """
-import argparse, json, os, re, statistics, subprocess, time
+import argparse, json, os, re, statistics, subprocess, sys, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import benchenv
 
 FONTS = {400: "Inter-Regular.otf", 600: "Inter-SemiBold.otf", 700: "Inter-Bold.otf"}
 FONT_DIR = "/usr/share/fonts/opentype/inter"
@@ -122,7 +126,7 @@ class Skia:
         canvas.restore()
 
     def read(self):
-        # As the shared harness reads Skia: readPixels into an RGBA8 buffer.
+        # As the reference harness reads Skia: readPixels into an RGBA8 buffer.
         self.surface.readPixels(self.info, self.buf, WIDTH * SCALE * 4, 0, 0)
         return self.buf
 
@@ -173,7 +177,7 @@ class Cairo:
         self.surface.flush()
 
     def read(self):
-        # As the shared harness reads Cairo: its premultiplied BGRA swizzled into an RGBA8 array.
+        # As the reference harness reads Cairo: its premultiplied BGRA swizzled into an RGBA8 array.
         import numpy as np
         bgra = np.ndarray((HEIGHT * SCALE, self.surface.get_stride() // 4, 4), np.uint8, self.surface.get_data())[:, :WIDTH * SCALE]
         for i, j in ((0, 2), (1, 1), (2, 0), (3, 3)):
@@ -185,8 +189,10 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--out", default="/tmp/D4-settings.jsonl")
-    ap.add_argument("--binary", default=".build/release/dynrender-raster-bench")
+    ap.add_argument("--binary", default=benchenv.release_binary("dynrender-raster-bench"))
     args = ap.parse_args()
+    benchenv.use_venv("numpy", "skia", "cairo")
+    benchenv.ensure_release_binary(args.binary, "dynrender-raster-bench")
     frames = build_frames()
     with open(args.out, "w", encoding="utf-8") as f:
         for frame in frames:
