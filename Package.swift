@@ -79,7 +79,7 @@ let package = Package(
                 dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDisplayList", "DynRenderText",
                                "DynRenderImages", "CRasterKernels"]),
         // 10. PNG, APNG and GIF through libpng and giflib, plus atomic file output.
-        .target(name: "DynRenderCodecs", dependencies: ["CPNG", "CGIF", "DynRenderPixels", "DynRenderImages"]),
+        .target(name: "DynRenderCodecs", dependencies: ["CPNG", "CGIF", "DynRenderGeometry", "DynRenderPixels", "DynRenderImages"]),
         // 11. The streaming pipeline: sample a scene or a trace, rasterise, encode, write atomically.
         .target(name: "DynRenderPipeline",
                 dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDisplayList", "DynRenderText",
@@ -132,18 +132,15 @@ let package = Package(
         // Times image comparison of 780x1688 frames (release build).
         .executableTarget(name: "DiffBenchmark", dependencies: ["DynRender"]),
 
-        // A seeded generator shared by the property tests.
-        .target(name: "DynRenderTestSupport"),
-
         // One test target per module, named after it; PackageTests checks the package itself
         // (the module graph, the public surface, the documentation's copied code, file names).
         .testTarget(name: "GeometryTests", dependencies: ["DynRenderGeometry"]),
         .testTarget(name: "DynamicsTests",
-                    dependencies: ["DynRenderDynamics", "DynRenderGeometry", "DynRenderPhysicsWorkloads", "DynRenderTestSupport"]),
+                    dependencies: ["DynRenderDynamics", "DynRenderGeometry", "DynRenderPhysicsWorkloads"]),
         .testTarget(name: "CollectionViewsTests", dependencies: ["DynRender"]),
         .testTarget(name: "SceneTests", dependencies: ["DynRender"]),
-        .testTarget(name: "RasterTests", dependencies: ["DynRender", "DynRenderTestSupport", "CFreeType", "CPNG", "CRasterKernels"]),
-        .testTarget(name: "CodecsTests", dependencies: ["DynRenderCodecs", "DynRenderPixels", "DynRenderTestSupport", "CGIF"]),
+        .testTarget(name: "RasterTests", dependencies: ["DynRender", "CFreeType", "CPNG", "CRasterKernels"]),
+        .testTarget(name: "CodecsTests", dependencies: ["DynRenderCodecs", "DynRenderPixels", "DynRenderGeometry", "CGIF"]),
         .testTarget(name: "PipelineTests", dependencies: ["DynRender"]),
         .testTarget(name: "DiffTests", dependencies: ["DynRender"]),
         .testTarget(name: "GoldensTests", dependencies: ["DynRenderTesting", "DynRenderDemos"]),

@@ -13,7 +13,9 @@ cd "$(dirname "$0")/../Fuzz"
 targets=(FuzzDisplayList FuzzRaster FuzzPNG FuzzGIF)
 # lld: gold fails on the sanitizer runtime's symbols (an internal error in its DWARF reader).
 # C targets (the rasteriser's kernels) get coverage and AddressSanitizer too.
-flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld -Xcc -fsanitize=fuzzer-no-link,address)
+# -enable-testing: the targets reach the decoders and limits through `@testable import`, as
+# they are `package` API, not the public surface.
+flags=(-c release -Xswiftc -enable-testing -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld -Xcc -fsanitize=fuzzer-no-link,address)
 mkdir -p findings
 build() {
     if ! swift build "${flags[@]}" --product "$1" > "findings/build-$1.log" 2>&1; then

@@ -1,7 +1,9 @@
 // The front door: `import DynRender` gives a user everything needed to define a scene (views,
 // collection views, behaviours, a timeline), render it to GIF, APNG or PNG frames, and compare
 // frames — and nothing else: the demos, the gallery and the command line stay out of a user's
-// namespace. This is the only module that re-exports others; each module below imports exactly
+// namespace, and what the modules share among themselves is `package` access, out of sight. The
+// three front doors are the only modules that re-export others (this one, `DynRenderTesting` for
+// test targets and `DynRenderUIKit` for ported UIKit code); each module below imports exactly
 // what it uses.
 // Foundation too, as UIKit does: CGPoint, CGSize, CGRect and TimeInterval are in every signature.
 @_exported import Foundation

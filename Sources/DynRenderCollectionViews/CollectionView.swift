@@ -57,7 +57,7 @@ public final class CollectionView {
     public let panGestureRecognizer = PanGestureRecognizer()
 
     /// Seconds on the collection view's clock: the latest `advance(to:)` or touch.
-    public private(set) var time: TimeInterval = 0
+    package private(set) var time: TimeInterval = 0
 
     private var itemCounts: [Int]
     private(set) var selected: Set<IndexPath> = []
@@ -118,7 +118,7 @@ public final class CollectionView {
     }
 
     /// `point` in the superview's (scene's) coordinates as a point of the content, points.
-    public func contentPoint(fromSuperview point: CGPoint) -> CGPoint {
+    package func contentPoint(fromSuperview point: CGPoint) -> CGPoint {
         CGPoint(x: point.x - frame.minX + contentOffset.x, y: point.y - frame.minY + contentOffset.y)
     }
 
@@ -202,7 +202,7 @@ public final class CollectionView {
 
     /// Moves scrolling, update animations and the layout's animators to `time` (seconds), then
     /// prepares the layout if anything invalidated it.
-    public func advance(to time: TimeInterval) {
+    package func advance(to time: TimeInterval) {
         guard time >= self.time else { return }
         self.time = time
         if isDecelerating {

@@ -21,7 +21,7 @@ open class CollectionViewLayout: DynamicAnimatorLayout {
     /// The collection view this layout is installed in.
     public internal(set) weak var collectionView: CollectionView?
     /// True after `invalidateLayout()` until the next `prepare()`.
-    public private(set) var needsPrepare = true
+    package private(set) var needsPrepare = true
 
     /// A layout with no collection view yet; the collection view made with it adopts it.
     public init() {}
@@ -71,7 +71,7 @@ open class CollectionViewLayout: DynamicAnimatorLayout {
     }
 
     /// Remembers an animator made for this layout (weakly: the layout's owner keeps it).
-    public func animatorDidAttach(_ animator: DynamicAnimator) {
+    package func animatorDidAttach(_ animator: DynamicAnimator) {
         attachedAnimators.removeAll { $0.animator == nil }
         attachedAnimators.append(WeakAnimator(animator: animator))
     }
@@ -87,7 +87,7 @@ open class CollectionViewLayout: DynamicAnimatorLayout {
     }
 
     /// Prepares the layout if it was invalidated.
-    public func prepareIfNeeded() {
+    package func prepareIfNeeded() {
         guard needsPrepare else { return }
         needsPrepare = false
         prepare()

@@ -11,16 +11,16 @@ import DynRenderDynamics
 /// animator.addBehavior(hold)
 /// hold.point = newFinger   // the cell follows, springing by its corners
 /// ```
-public final class CornerAttachmentsBehavior: DynamicBehavior {
+package final class CornerAttachmentsBehavior: DynamicBehavior {
     /// The corner springs, top-left, top-right, bottom-left, bottom-right.
-    public let corners: [AttachmentBehavior]
+    package let corners: [AttachmentBehavior]
     /// Side of the square of anchors, points.
-    public let side: CGFloat
+    package let side: CGFloat
 
     /// Springs from `item` to the corners of a `side`-point square centred on `point`, each
     /// `frequency` Hz with damping ratio `damping`; their lengths are the item's initial distances
     /// to the corners, so the item rests where it is relative to `point`.
-    public init(item: DynamicItem, point: CGPoint, side: CGFloat = 40, frequency: CGFloat = 8, damping: CGFloat = 0.6) {
+    package init(item: DynamicItem, point: CGPoint, side: CGFloat = 40, frequency: CGFloat = 8, damping: CGFloat = 0.6) {
         self.side = side
         corners = Self.cornerPoints(of: point, side: side).map { corner in
             let spring = AttachmentBehavior(item: item, attachedToAnchor: corner)
@@ -33,7 +33,7 @@ public final class CornerAttachmentsBehavior: DynamicBehavior {
     }
 
     /// The centre of the anchor square, points in reference coordinates.
-    public var point: CGPoint {
+    package var point: CGPoint {
         get {
             let first = corners[0].anchorPoint
             return CGPoint(x: first.x + side / 2, y: first.y + side / 2)
@@ -57,19 +57,19 @@ public final class CornerAttachmentsBehavior: DynamicBehavior {
 /// let drag = GroupDragBehavior(items: selectedCells, point: finger)
 /// animator.addBehavior(drag)
 /// ```
-public final class GroupDragBehavior: DynamicBehavior {
+package final class GroupDragBehavior: DynamicBehavior {
     /// One corner-attachment behaviour per dragged item, in the items' order.
-    public let attachments: [CornerAttachmentsBehavior]
+    package let attachments: [CornerAttachmentsBehavior]
 
     /// Drags `items` with a finger at `point`: each item hangs from the finger by its four corners.
-    public init(items: [DynamicItem], point: CGPoint) {
+    package init(items: [DynamicItem], point: CGPoint) {
         attachments = items.map { CornerAttachmentsBehavior(item: $0, point: point) }
         super.init()
         for attachment in attachments { addChildBehavior(attachment) }
     }
 
     /// The touch point every item is held relative to, points.
-    public var point: CGPoint {
+    package var point: CGPoint {
         get { attachments.first?.point ?? .zero }
         set { for attachment in attachments { attachment.point = newValue } }
     }

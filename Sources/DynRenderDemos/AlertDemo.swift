@@ -9,15 +9,15 @@ import DynRenderPixels
 /// alert snaps to the centre from the top-left; the finger drags it a little (it twists about
 /// the grab point) and lets go, so it snaps back; then drags it more than 100 pt down and lets
 /// go: it falls away under gravity (0, 10) spinning at −π/2 rad/s as the overlay fades out.
-public final class AlertScene: Scene {
-    public let button: Button
-    public let overlay: View
-    public let alert: View
-    public let dismissButton: Button
+package final class AlertScene: Scene {
+    package let button: Button
+    package let overlay: View
+    package let alert: View
+    package let dismissButton: Button
     /// Downward drag beyond which a release dismisses the alert, points.
-    public static let dismissDistance: CGFloat = 100
+    package static let dismissDistance: CGFloat = 100
 
-    public init(size: CGSize) {
+    package init(size: CGSize) {
         button = Button(frame: CGRect(x: size.width / 2 - 80, y: size.height / 2 - 22, width: 160, height: 44),
                         title: "Show Alert", backgroundColor: SystemColors.blue, cornerRadius: 10)
         button.titleColor = SystemColors.white

@@ -6,12 +6,12 @@ import DynRenderPixels
 /// SitePoint's "Gravity and Collision" step with its barrier: the blue square falls onto a
 /// boundary line across the view at y = 350 and comes to rest on it. The boundary itself is
 /// invisible in UIKit; a thin gray view marks where it is.
-public final class CollisionScene: Scene {
-    public let square: View
+package final class CollisionScene: Scene {
+    package let square: View
     /// The y of the barrier boundary, points.
-    public static let barrierY: CGFloat = 350
+    package static let barrierY: CGFloat = 350
 
-    public init(size: CGSize) {
+    package init(size: CGSize) {
         square = View(frame: CGRect(x: 100, y: 100, width: 100, height: 100), backgroundColor: SystemColors.blue)
         super.init(size: size)
         addSubview(View(frame: CGRect(x: 0, y: Self.barrierY, width: size.width, height: 2), backgroundColor: SystemColors.darkGray))
@@ -28,10 +28,10 @@ public final class CollisionScene: Scene {
 
 /// SitePoint's elasticity step: the same square with `elasticity` 0.7 bounces on the floor, each
 /// rebound 0.7² = 49 % as high as the fall before it, until it rests.
-public final class ElasticityScene: Scene {
-    public let square: View
+package final class ElasticityScene: Scene {
+    package let square: View
 
-    public init(size: CGSize) {
+    package init(size: CGSize) {
         square = View(frame: CGRect(x: 100, y: 100, width: 100, height: 100), backgroundColor: SystemColors.blue)
         super.init(size: size)
         addSubview(square)
@@ -49,11 +49,11 @@ public final class ElasticityScene: Scene {
 /// SitePoint's push demo: two 50×50 squares pushed down with magnitude 0.3 — the red one by a
 /// continuous push (a = 120 pt/s²), the blue one by an instantaneous push (v = 120 pt/s) — meet
 /// at t = 2 s, 240 pt down, after which the red one pulls ahead.
-public final class PushScene: Scene {
-    public let continuous: View
-    public let instantaneous: View
+package final class PushScene: Scene {
+    package let continuous: View
+    package let instantaneous: View
 
-    public init(size: CGSize) {
+    package init(size: CGSize) {
         continuous = View(frame: CGRect(x: 40, y: 100, width: 50, height: 50), backgroundColor: SystemColors.red)
         instantaneous = View(frame: CGRect(x: 220, y: 100, width: 50, height: 50), backgroundColor: SystemColors.blue)
         super.init(size: size)

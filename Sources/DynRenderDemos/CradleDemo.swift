@@ -7,12 +7,12 @@ import DynRenderPixels
 /// time swing in from the right on springs from the top centre and knock each other like a
 /// Newton's cradle; then two are deleted, each time the lowest one (nothing under it to land on),
 /// and fall off the bottom.
-public final class CradleScene: Scene {
-    public let collectionView: CollectionView
-    public let layout = NewtonianLayout()
+package final class CradleScene: Scene {
+    package let collectionView: CollectionView
+    package let layout = NewtonianLayout()
     static let palette = [SystemColors.blue, SystemColors.green, SystemColors.orange, SystemColors.red, SystemColors.purple]
 
-    public init(size: CGSize) {
+    package init(size: CGSize) {
         collectionView = CollectionView(frame: CGRect(origin: .zero, size: size), collectionViewLayout: layout,
                                         itemCounts: [0]) { path, _ in
             CellAppearance(backgroundColor: Self.palette[path.item % Self.palette.count], cornerRadius: 12)

@@ -3,32 +3,32 @@ import DynRenderPipeline
 import DynRenderScene
 
 /// A named scene with the settings that make a good README animation of it.
-public struct Demo: Sendable {
+package struct Demo: Sendable {
     /// The name on the command line, e.g. `gravity`.
-    public let name: String
+    package let name: String
     /// One line for `dynrender list`.
-    public let summary: String
+    package let summary: String
     /// Canvas size, points.
-    public let size: CGSize
+    package let size: CGSize
     /// Seconds: long enough to tell the whole story and hold still briefly before the loop.
-    public let duration: Double
+    package let duration: Double
     /// The moments that tell the story, seconds from the start to `duration`: the contact sheet
     /// shows them and the golden tests compare them.
-    public let keyTimes: [Double]
+    package let keyTimes: [Double]
     /// The moment shown as the demo's poster, seconds.
-    public let posterTime: Double
+    package let posterTime: Double
     /// Pixels per point of the gallery's GIF and poster: small enough for a README, large enough
     /// to read.
-    public let galleryScale: Double
+    package let galleryScale: Double
     /// Seconds at the end of a render that show the scene frozen as it was `stillHold` before the
     /// end, so every loop of a GIF ends on a still picture even when the physics is still moving.
-    public let stillHold: Double
+    package let stillHold: Double
     /// Builds a fresh scene of the given size (points).
-    public let makeScene: @Sendable (CGSize) -> Scene
+    package let makeScene: @Sendable (CGSize) -> Scene
 
     /// `keyTimes` default to the start, quarters and end of `duration`; `posterTime` to the
     /// middle key time.
-    public init(name: String, summary: String, size: CGSize, duration: Double,
+    package init(name: String, summary: String, size: CGSize, duration: Double,
                 keyTimes: [Double]? = nil, posterTime: Double? = nil, galleryScale: Double = 0.75,
                 stillHold: Double = 0.5, makeScene: @escaping @Sendable (CGSize) -> Scene) {
         self.name = name
@@ -45,26 +45,26 @@ public struct Demo: Sendable {
 
     /// The scene time shown at `time` into a render lasting `duration` seconds (the demo's by
     /// default): the time itself, except during the closing still hold.
-    public func sceneTime(at time: Double, duration: Double? = nil) -> Double {
+    package func sceneTime(at time: Double, duration: Double? = nil) -> Double {
         RenderPlan.sceneTime(at: time, duration: duration ?? self.duration, stillHold: stillHold)
     }
 }
 
 /// Every demo dynrender ships, by name.
-public enum DemoRegistry {
+package enum DemoRegistry {
     /// All demos, in the order `dynrender list` shows them.
-    public static let all: [Demo] = [
+    package static let all: [Demo] = [
         drag, springy, cradle, alert,
         GravityDemo.demo, BehaviourTourDemos.collision, BehaviourTourDemos.elasticity, snap, attach,
         BehaviourTourDemos.push, vortex, photos,
     ]
 
-    public static func demo(named name: String) -> Demo? {
+    package static func demo(named name: String) -> Demo? {
         all.first { $0.name == name }
     }
 
     /// The demo name closest to `name` (edit distance), for "did you mean" messages.
-    public static func closestName(to name: String) -> String? {
+    package static func closestName(to name: String) -> String? {
         all.map(\.name).min { editDistance($0, name) < editDistance($1, name) }
     }
 

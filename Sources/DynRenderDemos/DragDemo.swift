@@ -7,14 +7,14 @@ import DynRenderPixels
 /// The multi-select drag of WWDC 2013 session 221: taps select three gray cells (they turn
 /// red), a long press on one lifts all three, the finger drags them along a curve with springy
 /// lag, and on release they spring home and settle back into the grid.
-public final class DragScene: Scene {
-    public let collectionView: CollectionView
-    public let layout = LiftingDragLayout()
+package final class DragScene: Scene {
+    package let collectionView: CollectionView
+    package let layout = LiftingDragLayout()
     /// Seconds a finger must rest before a long press lifts the cells (UIKit's
     /// `minimumPressDuration`).
-    public static let pressDuration = 0.5
+    package static let pressDuration = 0.5
 
-    public init(size: CGSize) {
+    package init(size: CGSize) {
         layout.itemSize = CGSize(width: 50, height: 50)
         layout.minimumInteritemSpacing = 10
         layout.minimumLineSpacing = 10

@@ -6,13 +6,13 @@ import DynRenderPixels
 /// The first demo of Apple's and SitePoint's UIKit Dynamics guides: a 100×100 pt blue square at
 /// (100, 100) falls under default gravity (1000 pt/s² down) and bounces on the reference bounds
 /// until it rests on the floor.
-public final class GravityScene: Scene {
+package final class GravityScene: Scene {
     /// The falling square.
-    public let square: View
-    public let gravity: GravityBehavior
-    public let collision: CollisionBehavior
+    package let square: View
+    package let gravity: GravityBehavior
+    package let collision: CollisionBehavior
 
-    public init(size: CGSize) {
+    package init(size: CGSize) {
         square = View(frame: CGRect(x: 100, y: 100, width: 100, height: 100), backgroundColor: SystemColors.blue)
         gravity = GravityBehavior(items: [square])
         collision = CollisionBehavior(items: [square])

@@ -1,18 +1,19 @@
 import Foundation
+import DynRenderGeometry
 import DynRenderScene
 import DynRenderDynamics
 import DynRenderPixels
 
 /// SitePoint's snap step: each tap removes the previous snap and snaps the blue square to the
 /// tap point (default damping 0.5), so it flies there, overshoots a little and turns upright.
-public final class SnapScene: Scene {
-    public let square: View
+package final class SnapScene: Scene {
+    package let square: View
     /// Where the finger taps, points, and when, seconds.
-    public static let taps: [(CGPoint, TimeInterval)] = [
+    package static let taps: [(CGPoint, TimeInterval)] = [
         (CGPoint(x: 280, y: 520), 0.4), (CGPoint(x: 110, y: 690), 1.6), (CGPoint(x: 250, y: 260), 2.8), (CGPoint(x: 140, y: 420), 4.0),
     ]
 
-    public init(size: CGSize) {
+    package init(size: CGSize) {
         square = View(frame: CGRect(x: 100, y: 100, width: 100, height: 100), backgroundColor: SystemColors.blue)
         super.init(size: size)
         addSubview(square)
@@ -33,11 +34,11 @@ public final class SnapScene: Scene {
 /// SitePoint's attach step: the blue square hangs under gravity from a rigid attachment to the
 /// red 20 × 20 anchor view (226.3 pt away); the finger drags the anchor around and the square
 /// swings after it.
-public final class AttachScene: Scene {
-    public let square: View
-    public let anchorView: View
+package final class AttachScene: Scene {
+    package let square: View
+    package let anchorView: View
 
-    public init(size: CGSize) {
+    package init(size: CGSize) {
         square = View(frame: CGRect(x: 100, y: 100, width: 100, height: 100), backgroundColor: SystemColors.blue)
         anchorView = View(frame: CGRect(x: 300, y: 300, width: 20, height: 20), backgroundColor: SystemColors.red)
         super.init(size: size)
@@ -59,17 +60,17 @@ public final class AttachScene: Scene {
 /// Beyond the documents: two dozen squares scattered over the screen fall into a vortex — a
 /// vortex field spins them, a radial gravity well pulls them in, a drag field bleeds off speed —
 /// and pile into a swirling cluster around the centre, bumping each other.
-public final class VortexScene: Scene {
-    public let squares: [View]
+package final class VortexScene: Scene {
+    package let squares: [View]
 
-    public init(size: CGSize) {
+    package init(size: CGSize) {
         let colors = [SystemColors.blue, SystemColors.green, SystemColors.orange, SystemColors.red, SystemColors.purple]
-        var generator = DemoRandom(seed: 0x5eed)
+        var generator = SeededRandom(seed: 0x5eed)
         var placed: [View] = []
         for index in 0..<24 {
-            let side = 22 + 14 * generator.next()
-            let x = 20 + (Double(size.width) - 40 - side) * generator.next()
-            let y = 60 + (Double(size.height) - 120 - side) * generator.next()
+            let side = 22 + 14 * generator.uniform(0, 1)
+            let x = 20 + (Double(size.width) - 40 - side) * generator.uniform(0, 1)
+            let y = 60 + (Double(size.height) - 120 - side) * generator.uniform(0, 1)
             let view = View(frame: CGRect(x: x, y: y, width: side, height: side),
                             backgroundColor: colors[index % colors.count], cornerRadius: 5)
             guard !placed.contains(where: { $0.frame.insetBy(dx: -4, dy: -4).intersects(view.frame) }) else { continue }
@@ -96,21 +97,6 @@ public final class VortexScene: Scene {
                 animator.addBehavior(field)
             }
         }
-    }
-}
-
-/// A small deterministic generator for demo layouts (SplitMix64), so scenes are the same on
-/// every run and machine.
-struct DemoRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    /// A value in 0 ..< 1.
-    mutating func next() -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
     }
 }
 

@@ -11,14 +11,14 @@ import DynRenderScene
 /// thrown in one after another, turning as they fly, and pile up on the floor under gravity. At
 /// the end the top card fades away as one picture (group opacity: its photo and caption never
 /// show the card through them).
-public final class PhotosScene: Scene {
+package final class PhotosScene: Scene {
     /// The cards, in the order they are thrown.
-    public let cards: [View]
-    public let gravity: GravityBehavior
-    public let collision: CollisionBehavior
-    public let flight: DynamicItemBehavior
+    package let cards: [View]
+    package let gravity: GravityBehavior
+    package let collision: CollisionBehavior
+    package let flight: DynamicItemBehavior
 
-    public init(size: CGSize) {
+    package init(size: CGSize) {
         let captions = ["Dawn", "Noon", "Dusk"]
         cards = DemoPictures.photos.enumerated().map { index, photo in
             let card = View(frame: CGRect(x: 0, y: 0, width: 170, height: 156), backgroundColor: SystemColors.white, cornerRadius: 8)

@@ -9,11 +9,11 @@ import DynRenderPixels
 /// springy flow layout. The finger scrolls up, holds, then flicks down; cells far from the finger
 /// lag and bounce back, and the flick glides to the top and bounces off it. The cells are
 /// `UIColor.orangeColor` (1, 0.5, 0) as in the original, not the later system orange.
-public final class SpringyScene: Scene {
-    public let collectionView: CollectionView
-    public let layout = SpringyFlowLayout(mode: .tiled)
+package final class SpringyScene: Scene {
+    package let collectionView: CollectionView
+    package let layout = SpringyFlowLayout(mode: .tiled)
 
-    public init(size: CGSize) {
+    package init(size: CGSize) {
         layout.itemSize = CGSize(width: 44, height: 44)
         layout.minimumInteritemSpacing = 10
         layout.minimumLineSpacing = 10

@@ -33,7 +33,7 @@ public struct DisplayGroup: Equatable, Sendable {
     }
 
     /// Whether the group draws differently from its entries drawn flat: it fades or clips.
-    public var needsLayer: Bool { alpha < 1 || clip != nil }
+    package var needsLayer: Bool { alpha < 1 || clip != nil }
 }
 
 /// A clip: a rounded rectangle's geometry, with the meaning `RoundedRectangle` gives its fields
@@ -67,7 +67,7 @@ public struct ClipRectangle: Equatable, Sendable {
 
     /// The rounded rectangle of this geometry, filled with `color`: what the clip's coverage is
     /// drawn as.
-    public func shape(fill color: RGBA8 = RGBA8(255, 255, 255)) -> RoundedRectangle {
+    package func shape(fill color: RGBA8 = RGBA8(255, 255, 255)) -> RoundedRectangle {
         RoundedRectangle(center: center, size: size, cornerRadius: cornerRadius, transform: transform, fill: color,
                          cornerCurve: cornerCurve)
     }

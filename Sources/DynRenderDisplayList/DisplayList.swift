@@ -3,7 +3,7 @@ import DynRenderGeometry
 import DynRenderPixels
 
 /// One frame's drawing, the contract between a scene and the rasteriser
-/// (`shared/spec/display-list.md` and `display-list-v2.md`): a canvas in points, its scale, an
+/// (specified in `docs/display-list.md`): a canvas in points, its scale, an
 /// opaque background, and entries (rounded rectangles, lines of text, paths, images, groups) drawn in
 /// order, later on top.
 ///

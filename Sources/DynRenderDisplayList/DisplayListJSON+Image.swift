@@ -6,7 +6,7 @@ import DynRenderPixels
 /// PNG itself is read when the frame is drawn (or checked, `DynRenderImages`).
 extension DisplayListJSON {
     /// The prefix of an embedded PNG's `src`.
-    public static let dataURLPrefix = "data:image/png;base64,"
+    package static let dataURLPrefix = "data:image/png;base64,"
 
     struct ImageRecord: Decodable {
         var src: String
@@ -62,7 +62,7 @@ extension DisplayListJSON {
     }
 
     static func encode(_ image: ImageShape, source: (ImageSource) throws -> String) throws -> String {
-        var out = "{\"type\":\"image\",\"src\":\(quoted(try source(image.source)))"
+        var out = "{\"type\":\"image\",\"src\":\(JSONText.quoted(try source(image.source)))"
         out += ",\"cx\":\(try number(Double(image.center.x), "cx")),\"cy\":\(try number(Double(image.center.y), "cy"))"
         out += ",\"w\":\(try number(Double(image.size.width), "w")),\"h\":\(try number(Double(image.size.height), "h"))"
         out += ",\"radius\":\(try number(image.cornerRadius, "radius"))"
@@ -82,7 +82,7 @@ extension DisplayListJSON {
 
     /// An image source as written when no other rule is given: a file by its path as held, an
     /// embedded PNG as a data URL.
-    public static func defaultImageSource(_ source: ImageSource) -> String {
+    package static func defaultImageSource(_ source: ImageSource) -> String {
         switch source {
         case .file(let path): return path
         case .embedded(let png): return dataURLPrefix + Data(png.bytes).base64EncodedString()

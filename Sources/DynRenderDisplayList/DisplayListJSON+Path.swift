@@ -72,7 +72,7 @@ extension DisplayListJSON {
             case .close: break
             }
         }
-        var out = "{\"type\":\"path\",\"d\":\(quoted(SVGPathData.format(shape.path))),\"fillRule\":\"\(shape.fillRule.rawValue)\""
+        var out = "{\"type\":\"path\",\"d\":\(JSONText.quoted(SVGPathData.format(shape.path))),\"fillRule\":\"\(shape.fillRule.rawValue)\""
         out += ",\"x\":\(try number(Double(shape.origin.x), "x")),\"y\":\(try number(Double(shape.origin.y), "y"))"
         let (angle, matrix) = try transformFields(shape.transform)
         out += ",\"angle\":\(angle)"

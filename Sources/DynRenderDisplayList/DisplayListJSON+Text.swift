@@ -69,10 +69,10 @@ extension DisplayListJSON {
     }
 
     static func encode(_ run: TextRun) throws -> String {
-        var out = "{\"type\":\"text\",\"text\":\(quoted(run.text)),\"font\":{"
+        var out = "{\"type\":\"text\",\"text\":\(JSONText.quoted(run.text)),\"font\":{"
         switch run.font.source {
-        case .family(let family, let weight): out += "\"family\":\(quoted(family)),\"weight\":\(weight)"
-        case .file(let path, let index): out += "\"file\":\(quoted(path))" + (index == 0 ? "" : ",\"index\":\(index)")
+        case .family(let family, let weight): out += "\"family\":\(JSONText.quoted(family)),\"weight\":\(weight)"
+        case .file(let path, let index): out += "\"file\":\(JSONText.quoted(path))" + (index == 0 ? "" : ",\"index\":\(index)")
         }
         out += ",\"size\":\(try number(run.font.size, "font.size"))}"
         out += ",\"x\":\(try number(Double(run.origin.x), "x")),\"y\":\(try number(Double(run.origin.y), "y"))"

@@ -8,16 +8,16 @@ import DynRenderPixels
 /// let frame = DisplayListFrame(index: 0, time: 0, list: list)
 /// print(try DisplayListJSON.encode(frame))
 /// ```
-public struct DisplayListFrame: Equatable, Sendable {
+package struct DisplayListFrame: Equatable, Sendable {
     /// 0-based, increasing by 1 through a file.
-    public var index: Int
+    package var index: Int
     /// Presentation time, seconds.
-    public var time: Double
+    package var time: Double
     /// What the frame draws.
-    public var list: DisplayList
+    package var list: DisplayList
 
     /// Frame `index` at `time` seconds, drawing `list`.
-    public init(index: Int, time: Double, list: DisplayList) {
+    package init(index: Int, time: Double, list: DisplayList) {
         self.index = index
         self.time = time
         self.list = list
@@ -31,30 +31,30 @@ public struct DisplayListFrame: Equatable, Sendable {
 ///     print(error)   // names the line and the missing field
 /// }
 /// ```
-public struct DisplayListError: Error, CustomStringConvertible, Equatable {
+package struct DisplayListError: Error, CustomStringConvertible, Equatable {
     /// 1-based line number in the file.
-    public let line: Int
+    package let line: Int
     /// The field, e.g. `shapes[3].fill`, or empty for the line as a whole.
-    public let field: String
+    package let field: String
     /// What is wrong with the field.
-    public let problem: String
+    package let problem: String
 
     /// An error at 1-based `line`, in `field` (a JSON path such as `shapes[3].w`), saying
     /// `problem`.
-    public init(line: Int, field: String, problem: String) {
+    package init(line: Int, field: String, problem: String) {
         self.line = line
         self.field = field
         self.problem = problem
     }
 
-    public var description: String {
+    package var description: String {
         field.isEmpty ? "line \(line): \(problem)" : "line \(line): field '\(field)': \(problem)"
     }
 }
 
-/// Reads and writes the JSON Lines display-list format of `shared/spec/display-list.md` (v1) and
-/// its v2 entries (`display-list-v2.md`: `text`, `path`, `image` and `group`), with dynrender's backwards-compatible
-/// extensions documented in `docs/display-list-extensions.md`: an optional `transform`
+/// Reads and writes the JSON Lines display-list format specified in `docs/display-list.md`: v1's
+/// rectangles and v2's `text`, `path`, `image` and `group` entries, with dynrender's
+/// backwards-compatible extensions: an optional `transform`
 /// [a, b, c, d] for shapes whose transform is not a pure rotation, an optional `border`
 /// {width, color} and `curve`. A file of v1 shapes reads and writes exactly as before.
 ///
@@ -65,13 +65,13 @@ public struct DisplayListError: Error, CustomStringConvertible, Equatable {
 /// let line = try DisplayListJSON.encode(DisplayListFrame(index: 0, time: 0, list: list))
 /// let frame = try DisplayListJSON.decode(line, lineNumber: 1)
 /// ```
-public enum DisplayListJSON {
+package enum DisplayListJSON {
     /// The frame as one line of JSON (no newline). Numbers are written in their shortest exact
     /// form, so the same frame always gives the same bytes. Fails on non-finite numbers, which
     /// JSON cannot hold. `imageSource` writes an image entry's `src` (by default a file's path as
     /// held, an embedded PNG as a data URL); a trace writer passes one that names files relative
     /// to the trace, or embeds them.
-    public static func encode(_ frame: DisplayListFrame,
+    package static func encode(_ frame: DisplayListFrame,
                               imageSource: (ImageSource) throws -> String = defaultImageSource) throws -> String {
         let list = frame.list
         var out = "{\"frame\":\(frame.index),\"t\":\(try number(frame.time, "t"))"
@@ -82,7 +82,7 @@ public enum DisplayListJSON {
 
     /// Each entry as its own JSON object, as it appears in a `shapes` array: for traces compared
     /// line by line.
-    public static func encodeEntries(_ items: [DisplayItem],
+    package static func encodeEntries(_ items: [DisplayItem],
                                      imageSource: (ImageSource) throws -> String = defaultImageSource) throws -> [String] {
         try items.map { try encode([$0], imageSource: imageSource) }
     }
@@ -105,7 +105,7 @@ public enum DisplayListJSON {
 
     /// Parses one line (`lineNumber` is 1-based, for messages). A font `file` given as a relative
     /// path is taken relative to `baseDirectory` (the display-list file's folder), when given.
-    public static func decode(_ line: String, lineNumber: Int, baseDirectory: URL? = nil) throws -> DisplayListFrame {
+    package static func decode(_ line: String, lineNumber: Int, baseDirectory: URL? = nil) throws -> DisplayListFrame {
         let raw: FrameRecord
         do {
             raw = try JSONDecoder().decode(FrameRecord.self, from: Data(line.utf8))
@@ -237,8 +237,7 @@ public enum DisplayListJSON {
         guard value.isFinite else {
             throw DisplayListError(line: 0, field: field, problem: "is not finite (\(value)); JSON cannot hold it")
         }
-        if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
-        return "\(value)"
+        return JSONText.number(value)
     }
 
     static func hex(_ color: RGBA8, alpha: Bool) -> String {

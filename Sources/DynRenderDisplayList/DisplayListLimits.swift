@@ -9,38 +9,38 @@ import DynRenderGeometry
 /// ```swift
 /// print(DisplayListLimits.maximumShapes, DisplayListLimits.maximumBlur)
 /// ```
-public enum DisplayListLimits {
+package enum DisplayListLimits {
     /// Largest |cx|, |cy| and shadow offset, points.
-    public static let maximumCoordinate = 1_000_000.0
+    package static let maximumCoordinate = 1_000_000.0
     /// Largest width, height, corner radius and border width, points.
-    public static let maximumExtent = 1_000_000.0
+    package static let maximumExtent = 1_000_000.0
     /// Largest shadow blur, points (σ = 500 pt).
-    public static let maximumBlur = 1_000.0
+    package static let maximumBlur = 1_000.0
     /// Largest canvas side, points: what keeps pixel sizes far inside integer range. (The render
     /// pipeline's pixel budget, 16 384 a side and 20 Mpx, is checked after this.)
-    public static let maximumCanvasPoints = 1_000_000.0
+    package static let maximumCanvasPoints = 1_000_000.0
     /// Largest scale, pixels per point.
-    public static let maximumScale = 8.0
+    package static let maximumScale = 8.0
     /// Largest |a|, |b|, |c|, |d| of a shape's transform: a 1 000× zoom.
-    public static let maximumTransformEntry = 1_000.0
+    package static let maximumTransformEntry = 1_000.0
     /// Largest |angle| in a display-list file, radians.
-    public static let maximumAngle = 1_000_000.0
+    package static let maximumAngle = 1_000_000.0
     /// Largest font size, points.
-    public static let maximumFontSize = 10_000.0
+    package static let maximumFontSize = 10_000.0
     /// Longest string in one text entry, UTF-8 bytes (a line of text is far shorter; a paragraph
     /// is laid out as several entries).
-    public static let maximumTextBytes = 10_000
+    package static let maximumTextBytes = 10_000
     /// Most commands in one path entry.
-    public static let maximumPathCommands = 100_000
+    package static let maximumPathCommands = 100_000
     /// Most shapes in one frame, counting the entries inside groups.
-    public static let maximumShapes = 100_000
+    package static let maximumShapes = 100_000
     /// Most groups nested one inside another. Each level that fades or clips draws into a layer
     /// of up to the canvas' size, so this bounds a frame's memory at 8 canvases.
-    public static let maximumGroupDepth = 8
+    package static let maximumGroupDepth = 8
     /// Most frames in one display-list file: 600 s at 240 fps, the render limits.
-    public static let maximumFrames = 144_000
+    package static let maximumFrames = 144_000
     /// Longest line of a display-list file, bytes (100 000 shapes of about 300 bytes fit twice).
-    public static let maximumLineBytes = 64 << 20
+    package static let maximumLineBytes = 64 << 20
 
     /// Shortest text for a limit: 1000000 rather than 1000000.0.
     static func format(_ value: Double) -> String {
@@ -54,25 +54,25 @@ public enum DisplayListLimits {
 /// ```swift
 /// do { try list.checkLimits() } catch let error as DisplayListLimitError { print(error.field, error.problem) }
 /// ```
-public struct DisplayListLimitError: Error, CustomStringConvertible, Equatable {
+package struct DisplayListLimitError: Error, CustomStringConvertible, Equatable {
     /// The field, e.g. `shapes[3].cx`.
-    public let field: String
+    package let field: String
     /// Which limit is passed, and by how much.
-    public let problem: String
+    package let problem: String
 
     /// An error in `field` saying `problem`.
-    public init(field: String, problem: String) {
+    package init(field: String, problem: String) {
         self.field = field
         self.problem = problem
     }
 
-    public var description: String { "\(field): \(problem)" }
+    package var description: String { "\(field): \(problem)" }
 }
 
 extension DisplayList {
     /// Throws `DisplayListLimitError` for the first value that is not finite or past
     /// `DisplayListLimits`: what the rasteriser can draw exactly, checked before it draws.
-    public func checkLimits() throws {
+    package func checkLimits() throws {
         func fail(_ field: String, _ problem: String) -> DisplayListLimitError { DisplayListLimitError(field: field, problem: problem) }
         for (field, value) in [("width", Double(size.width)), ("height", Double(size.height))] {
             guard value.isFinite, value > 0, value <= DisplayListLimits.maximumCanvasPoints else {
@@ -126,7 +126,7 @@ private func check(_ transform: CGAffineTransform) -> (field: String, problem: S
 extension DisplayItem {
     /// The first field of this entry that is not finite or is past `DisplayListLimits`, with what
     /// is allowed; nil when the entry is within them.
-    public func limitViolation() -> (field: String, problem: String)? {
+    package func limitViolation() -> (field: String, problem: String)? {
         switch self {
         case .rect(let shape): return shape.limitViolation()
         case .text(let run): return run.limitViolation()
@@ -140,7 +140,7 @@ extension DisplayItem {
 extension ImageShape {
     /// The first field (`cx`, `w`, `src`…) past `DisplayListLimits`, or nil; the PNG's own size
     /// is checked when it is read.
-    public func limitViolation() -> (field: String, problem: String)? {
+    package func limitViolation() -> (field: String, problem: String)? {
         var geometry = outline.shape()
         geometry.alpha = alpha
         if let v = geometry.limitViolation() { return v }
@@ -152,7 +152,7 @@ extension ImageShape {
 extension DisplayGroup {
     /// The first field (`alpha`, `clip.cx`…) past `DisplayListLimits`, or nil; the entries inside
     /// are checked by `DisplayList.checkLimits`.
-    public func limitViolation() -> (field: String, problem: String)? {
+    package func limitViolation() -> (field: String, problem: String)? {
         if let v = check(alpha, .greatestFiniteMagnitude, "alpha", "") { return v }
         if let clip, let v = clip.shape().limitViolation() { return ("clip." + v.field, v.problem) }
         return nil
@@ -161,7 +161,7 @@ extension DisplayGroup {
 
 extension TextRun {
     /// The first field (`x`, `font.size`, `text`…) past `DisplayListLimits`, or nil.
-    public func limitViolation() -> (field: String, problem: String)? {
+    package func limitViolation() -> (field: String, problem: String)? {
         let coordinate = DisplayListLimits.maximumCoordinate
         if let v = check(Double(origin.x), coordinate, "x", " pt", signed: true) ?? check(Double(origin.y), coordinate, "y", " pt", signed: true)
             ?? check(font.size, DisplayListLimits.maximumFontSize, "font.size", " pt")
@@ -179,7 +179,7 @@ extension TextRun {
 
 extension PathShape {
     /// The first field (`x`, `d`, `stroke.width`…) past `DisplayListLimits`, or nil.
-    public func limitViolation() -> (field: String, problem: String)? {
+    package func limitViolation() -> (field: String, problem: String)? {
         let coordinate = DisplayListLimits.maximumCoordinate
         if let v = check(Double(origin.x), coordinate, "x", " pt", signed: true) ?? check(Double(origin.y), coordinate, "y", " pt", signed: true)
             ?? check(alpha, .greatestFiniteMagnitude, "alpha", "") ?? check(transform) {
@@ -202,7 +202,7 @@ extension RoundedRectangle {
     /// The first field (`cx`, `shadow.blur`…) that is not finite or is past `DisplayListLimits`,
     /// with what is allowed; nil when the shape is within them. (Signs, zero sizes and alpha
     /// outside 0…1 are drawn as documented on the types, so only magnitudes are checked.)
-    public func limitViolation() -> (field: String, problem: String)? {
+    package func limitViolation() -> (field: String, problem: String)? {
         let coordinate = DisplayListLimits.maximumCoordinate, extent = DisplayListLimits.maximumExtent
         // One check after another, with no array: this runs for every shape of every frame.
         // (Signs, zero sizes and alpha outside 0…1 are drawn as documented, so only magnitudes count.)

@@ -37,7 +37,7 @@ public struct ImageShape: Equatable, Sendable {
     public static let wholePicture = CGRect(x: 0, y: 0, width: 1, height: 1)
 
     /// What is wrong with `crop` as a part of a picture, or nil when it is one.
-    public static func cropProblem(_ crop: CGRect) -> String? {
+    package static func cropProblem(_ crop: CGRect) -> String? {
         let valid = [crop.minX, crop.minY, crop.width, crop.height].allSatisfy { $0.isFinite }
             && crop.minX >= 0 && crop.minY >= 0 && crop.width > 0 && crop.height > 0 && crop.maxX <= 1 && crop.maxY <= 1
         return valid ? nil : "must be [x, y, w, h] of the picture in 0…1, with w, h > 0 and x + w, y + h ≤ 1"
@@ -59,7 +59,7 @@ public struct ImageShape: Equatable, Sendable {
     }
 
     /// The rounded rectangle of the image's geometry: what its edges are anti-aliased as.
-    public var outline: ClipRectangle {
+    package var outline: ClipRectangle {
         ClipRectangle(center: center, size: size, cornerRadius: cornerRadius, transform: transform, cornerCurve: cornerCurve)
     }
 }

@@ -12,9 +12,9 @@ import DynRenderGeometry
 /// let path = try SVGPathData.parse("M 0 0 L 40 0 L 20 30 Z")
 /// print(SVGPathData.format(path))
 /// ```
-public enum SVGPathData {
+package enum SVGPathData {
     /// Most drawing commands in one path (each implicit repeat counts).
-    public static let maximumCommands = 100_000
+    package static let maximumCommands = 100_000
 
     /// A problem in path data: what and at which character (1-based).
     ///
@@ -23,27 +23,27 @@ public enum SVGPathData {
     ///     print(error.position, error.problem)
     /// }
     /// ```
-    public struct ParseError: Error, Equatable, CustomStringConvertible {
+    package struct ParseError: Error, Equatable, CustomStringConvertible {
         /// The 0-based character offset where the problem is.
-        public let position: Int
+        package let position: Int
         /// What is wrong there.
-        public let problem: String
-        public var description: String { "at character \(position): \(problem)" }
+        package let problem: String
+        package var description: String { "at character \(position): \(problem)" }
     }
 
     /// Parses `d` into a path; throws `ParseError` for anything SVG would reject, and for arcs.
-    public static func parse(_ d: String) throws -> VectorPath {
+    package static func parse(_ d: String) throws -> VectorPath {
         var parser = Parser(bytes: Array(d.utf8))
         return try parser.parse()
     }
 
     /// `path` as absolute SVG path data, numbers in their shortest exact form.
-    public static func format(_ path: VectorPath) -> String {
+    package static func format(_ path: VectorPath) -> String {
         var out = ""
         func add(_ command: String, _ points: Vector2...) {
             if !out.isEmpty { out += " " }
             out += command
-            for p in points { out += " \(number(p.x)) \(number(p.y))" }
+            for p in points { out += " \(JSONText.number(p.x)) \(JSONText.number(p.y))" }
         }
         for element in path.elements {
             switch element {
@@ -55,10 +55,6 @@ public enum SVGPathData {
             }
         }
         return out
-    }
-
-    private static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
     }
 
     private struct Parser {

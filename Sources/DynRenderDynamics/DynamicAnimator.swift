@@ -49,10 +49,10 @@ public final class DynamicAnimator {
     /// `referenceView`), if any.
     public weak var referenceView: DynamicAnimatorReferenceView?
     /// The collection-view layout this animator moves items of, if any.
-    public internal(set) weak var layout: DynamicAnimatorLayout?
+    package internal(set) weak var layout: DynamicAnimatorLayout?
     /// The step, sub-steps, contact softness and rest thresholds this animator uses; fixed when it
     /// is made (dynrender's choices, since UIKit documents none).
-    public let settings: SolverSettings
+    package let settings: SolverSettings
     /// Told when the animator pauses and resumes; held weakly, as UIKit does.
     public weak var delegate: DynamicAnimatorDelegate?
 
@@ -86,7 +86,12 @@ public final class DynamicAnimator {
 
     /// An animator whose reference bounds are `referenceBounds` (points), its clock starting at
     /// `startTime` seconds (an animator created mid-scene starts at the scene's time).
-    public init(referenceBounds: CGRect, settings: SolverSettings = SolverSettings(), startTime: TimeInterval = 0) {
+    public convenience init(referenceBounds: CGRect, startTime: TimeInterval = 0) {
+        self.init(referenceBounds: referenceBounds, settings: SolverSettings(), startTime: startTime)
+    }
+
+    /// An animator with solver settings of its own (the benchmarks' and tests' choices).
+    package init(referenceBounds: CGRect, settings: SolverSettings, startTime: TimeInterval = 0) {
         self.fixedReferenceBounds = referenceBounds
         self.settings = settings
         self.world = World(settings: settings)

@@ -8,7 +8,7 @@ import Foundation
 /// // CollectionViewLayout adopts it:
 /// let animator = DynamicAnimator(collectionViewLayout: layout)
 /// ```
-public protocol DynamicAnimatorLayout: AnyObject {
+package protocol DynamicAnimatorLayout: AnyObject {
     /// The size of the content, points: the animator's reference bounds start at (0, 0) with it.
     var collectionViewContentSize: CGSize { get }
     /// Called after every step that moved items, and when the animator comes to rest.
@@ -19,7 +19,7 @@ public protocol DynamicAnimatorLayout: AnyObject {
 }
 
 extension DynamicAnimatorLayout {
-    public func animatorDidAttach(_ animator: DynamicAnimator) {}
+    package func animatorDidAttach(_ animator: DynamicAnimator) {}
 }
 
 /// A view an animator works in (UIKit's `referenceView`): its bounds' size is the animator's
@@ -42,7 +42,7 @@ public protocol DynamicAnimatorReferenceView: AnyObject {
 /// let attributes = animator.layoutAttributesForCell(at: IndexPath(item: 3, section: 0))
 /// print(attributes?.indexPath.item ?? -1)
 /// ```
-public protocol IndexedDynamicItem: DynamicItem {
+package protocol IndexedDynamicItem: DynamicItem {
     /// Where the item sits in its collection view: [section, item].
     var indexPath: IndexPath { get }
 }
@@ -51,7 +51,7 @@ extension DynamicAnimator {
     /// An animator for a collection-view layout: its items are layout attributes in the layout's
     /// content coordinates, and it invalidates the layout as it moves them. Its clock starts at
     /// `startTime` seconds.
-    public convenience init(collectionViewLayout layout: DynamicAnimatorLayout, settings: SolverSettings = SolverSettings(),
+    package convenience init(collectionViewLayout layout: DynamicAnimatorLayout, settings: SolverSettings = SolverSettings(),
                             startTime: TimeInterval = 0) {
         self.init(referenceBounds: CGRect(origin: .zero, size: layout.collectionViewContentSize), settings: settings,
                   startTime: startTime)
@@ -61,7 +61,7 @@ extension DynamicAnimator {
 
     /// The item the animator holds for the cell at `indexPath`, or nil (a collection view's
     /// `layoutAttributesForCell(at:)` is this, typed as its layout attributes).
-    public func indexedItem(at indexPath: IndexPath) -> IndexedDynamicItem? {
+    package func indexedItem(at indexPath: IndexPath) -> IndexedDynamicItem? {
         for behavior in behaviors {
             var all: [DynamicBehavior] = []
             behavior.appendPreOrder(to: &all)

@@ -6,56 +6,56 @@ import DynRenderDisplayList
 import DynRenderPipeline
 
 /// What `dynrender gallery` renders and where.
-public struct GalleryOptions: Sendable {
+package struct GalleryOptions: Sendable {
     /// Directory the files go into (created if missing; files of other names are left alone).
-    public var directory = "output/gallery"
+    package var directory = "output/gallery"
     /// Pixels per point for every demo; nil: each demo's `galleryScale`.
-    public var scale: Double?
+    package var scale: Double?
     /// Frame rate of the GIFs: 25 fps keeps README media small and still reads as motion.
-    public var fps = 25.0
+    package var fps = 25.0
     /// Height of the contact sheet's thumbnails, pixels.
-    public var thumbnailHeight = 180.0
+    package var thumbnailHeight = 180.0
     /// Threads per render (see `RenderOptions.threads`).
-    public var threads = RenderOptions.defaultThreads
+    package var threads = RenderOptions.defaultThreads
 
-    public init() {}
+    package init() {}
 }
 
 /// The gallery's directory names a file: the caller's mistake (the CLI's `--out`, exit 2).
-public struct GalleryDirectoryIsAFile: Error, CustomStringConvertible {
-    public let path: String
-    public var description: String { "\(path) is a file, not a directory" }
+package struct GalleryDirectoryIsAFile: Error, CustomStringConvertible {
+    package let path: String
+    package var description: String { "\(path) is a file, not a directory" }
 }
 
 /// One demo's files in the gallery.
-public struct GalleryItem: Sendable {
-    public let demo: Demo
-    public let gifFile: String
-    public let posterFile: String
-    public let gifBytes: Int
-    public let posterBytes: Int
-    public let pixelWidth: Int
-    public let pixelHeight: Int
-    public let scale: Double
-    public let frameCount: Int
+package struct GalleryItem: Sendable {
+    package let demo: Demo
+    package let gifFile: String
+    package let posterFile: String
+    package let gifBytes: Int
+    package let posterBytes: Int
+    package let pixelWidth: Int
+    package let pixelHeight: Int
+    package let scale: Double
+    package let frameCount: Int
 }
 
 /// Renders every demo as documentation media: a GIF (with the scripted finger drawn) and a PNG
 /// poster each, a contact sheet of every demo's key moments, and a Markdown index of it all.
 /// Every file is written atomically and the same options give byte-identical files.
-public struct Gallery {
-    public let options: GalleryOptions
-    public static let contactSheetFile = "contact-sheet.png"
-    public static let indexFile = "README.md"
+package struct Gallery {
+    package let options: GalleryOptions
+    package static let contactSheetFile = "contact-sheet.png"
+    package static let indexFile = "README.md"
 
-    public init(options: GalleryOptions) {
+    package init(options: GalleryOptions) {
         self.options = options
     }
 
     /// Renders `demos` (by default all of them); `progress` is told after each demo. Returns
     /// what was written, in the demos' order.
     @discardableResult
-    public func run(demos: [Demo] = DemoRegistry.all, progress: ((GalleryItem) -> Void)? = nil) throws -> [GalleryItem] {
+    package func run(demos: [Demo] = DemoRegistry.all, progress: ((GalleryItem) -> Void)? = nil) throws -> [GalleryItem] {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         if fm.fileExists(atPath: options.directory, isDirectory: &isDirectory), !isDirectory.boolValue {

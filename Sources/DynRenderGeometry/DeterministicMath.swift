@@ -10,18 +10,18 @@
 /// ```swift
 /// let s = DeterministicMath.sin(0.5)   // the same bits on every machine, unlike libm's sin
 /// ```
-public enum DeterministicMath {
+package enum DeterministicMath {
     /// atan2(y, x) in radians, (−π, π], within a few ulps of the correctly rounded angle: range
     /// reduction to |t| ≤ tan(π/8) (by octant symmetry and atan(x) = π/4 + atan((x−1)/(x+1)))
     /// followed by the Taylor series of atan to t³⁷ (first omitted term under 2e-16).
-    public static func atan2(_ y: Double, _ x: Double) -> Double {
+    package static func atan2(_ y: Double, _ x: Double) -> Double {
         angle(y, x, seriesDegree: 37)
     }
 
     /// atan2(y, x) with an absolute error below 2e-8 rad (the series stops at t¹⁷): what the
     /// solver's angle joints have always used, kept so that trajectories — and every golden
     /// frame recorded from them — stay bit for bit as they are.
-    public static func coarseAtan2(_ y: Double, _ x: Double) -> Double {
+    package static func coarseAtan2(_ y: Double, _ x: Double) -> Double {
         angle(y, x, seriesDegree: 17)
     }
 
@@ -69,7 +69,7 @@ extension DeterministicMath {
 
     /// eˣ. Reduced to r = x − k·ln 2 (|r| ≤ ln 2 / 2), e^r by its Taylor series to r¹⁴ (first
     /// omitted term under 5e-18), then scaled by 2ᵏ exactly.
-    public static func exp(_ x: Double) -> Double {
+    package static func exp(_ x: Double) -> Double {
         if x.isNaN { return x }
         if x > 709.782712893384 { return .infinity }
         if x < -745.1332191019412 { return 0 }
@@ -82,7 +82,7 @@ extension DeterministicMath {
 
     /// The natural logarithm; NaN below 0, −∞ at 0. x = m·2ᵉ with m in [√½, √2), and
     /// log m = 2 artanh((m − 1)/(m + 1)) by its series to the 25th power.
-    public static func log(_ x: Double) -> Double {
+    package static func log(_ x: Double) -> Double {
         if x.isNaN || x < 0 { return .nan }
         if x == 0 { return -.infinity }
         if x == .infinity { return x }
@@ -100,7 +100,7 @@ extension DeterministicMath {
 
     /// xʸ for x > 0 as e^(y·log x); 0 for x = 0 and y > 0, ∞ for x = 0 and y < 0, 1 for y = 0,
     /// NaN for x < 0 (dynrender raises only distances and ratios to powers).
-    public static func pow(_ x: Double, _ y: Double) -> Double {
+    package static func pow(_ x: Double, _ y: Double) -> Double {
         if y == 0 { return 1 }
         if x.isNaN || y.isNaN || x < 0 { return .nan }
         if x == 0 { return y > 0 ? 0 : .infinity }
@@ -110,7 +110,7 @@ extension DeterministicMath {
     /// sin x and cos x together. Reduced by multiples of π/2 (three-part Cody–Waite, exact for
     /// |x| < 2²⁰·π/2, deterministic beyond), then the Taylor series on [−π/4, π/4] to the 19th and
     /// 18th powers; the quadrant picks and signs them.
-    public static func sinCos(_ x: Double) -> (sin: Double, cos: Double) {
+    package static func sinCos(_ x: Double) -> (sin: Double, cos: Double) {
         guard x.isFinite else { return (.nan, .nan) }
         let k = (x * 0.63661977236758134).rounded()
         let r = ((x - k * halfPi1) - k * halfPi2) - k * halfPi3
@@ -132,9 +132,9 @@ extension DeterministicMath {
     }
 
     /// sin x; see `sinCos`.
-    public static func sin(_ x: Double) -> Double { sinCos(x).sin }
+    package static func sin(_ x: Double) -> Double { sinCos(x).sin }
     /// cos x; see `sinCos`.
-    public static func cos(_ x: Double) -> Double { sinCos(x).cos }
+    package static func cos(_ x: Double) -> Double { sinCos(x).cos }
 
     /// `value` × 2ⁿ, exact unless the result is subnormal (then rounded once).
     private static func scaled(_ value: Double, byPowerOfTwo n: Int) -> Double {
@@ -146,15 +146,15 @@ extension DeterministicMath {
 
 extension Rotation {
     /// The rotation that undoes this one.
-    @inlinable public var inverse: Rotation { Rotation(cosine: cosine, sine: -sine) }
+    @inlinable package var inverse: Rotation { Rotation(cosine: cosine, sine: -sine) }
 
     /// `self` followed by `other` (angles add).
-    @inlinable public func followed(by other: Rotation) -> Rotation {
+    @inlinable package func followed(by other: Rotation) -> Rotation {
         Rotation(cosine: cosine * other.cosine - sine * other.sine,
                  sine: sine * other.cosine + cosine * other.sine)
     }
 
     /// The angle in radians, (−π, π], computed without the platform's libm.
     /// (The solver's angle joints use it, so it keeps the coarse 2e-8 rad `coarseAtan2`.)
-    public var deterministicAngle: Double { DeterministicMath.coarseAtan2(sine, cosine) }
+    package var deterministicAngle: Double { DeterministicMath.coarseAtan2(sine, cosine) }
 }

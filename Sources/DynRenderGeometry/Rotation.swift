@@ -11,37 +11,37 @@ import Foundation
 /// let quarter = Rotation(cosine: 0, sine: 1)   // 90°
 /// let both = quarter.followed(by: quarter)        // 180°
 /// ```
-public struct Rotation: Hashable, Sendable {
+package struct Rotation: Hashable, Sendable {
     /// cos θ of the angle θ.
-    public var cosine: Double
+    package var cosine: Double
     /// sin θ of the angle θ.
-    public var sine: Double
+    package var sine: Double
 
     /// A rotation from its cosine and sine, which should satisfy cos² + sin² = 1.
-    @inlinable public init(cosine: Double, sine: Double) {
+    @inlinable package init(cosine: Double, sine: Double) {
         self.cosine = cosine
         self.sine = sine
     }
 
     /// No rotation.
-    public static let identity = Rotation(cosine: 1, sine: 0)
+    package static let identity = Rotation(cosine: 1, sine: 0)
 
     /// The rotation of `angle` radians.
-    public init(angle: Double) {
+    package init(angle: Double) {
         let (sine, cosine) = DeterministicMath.sinCos(angle)
         self.init(cosine: cosine, sine: sine)
     }
 
     /// The angle in radians, in (−π, π].
-    public var angle: Double { DeterministicMath.atan2(sine, cosine) }
+    package var angle: Double { DeterministicMath.atan2(sine, cosine) }
 
     /// Rotates `v`.
-    @inlinable public func rotate(_ v: Vector2) -> Vector2 {
+    @inlinable package func rotate(_ v: Vector2) -> Vector2 {
         Vector2(cosine * v.x - sine * v.y, sine * v.x + cosine * v.y)
     }
 
     /// Rotates `v` by the inverse rotation.
-    @inlinable public func inverseRotate(_ v: Vector2) -> Vector2 {
+    @inlinable package func inverseRotate(_ v: Vector2) -> Vector2 {
         Vector2(cosine * v.x + sine * v.y, -sine * v.x + cosine * v.y)
     }
 
@@ -50,7 +50,7 @@ public struct Rotation: Hashable, Sendable {
     /// The turn uses cos and sin of `deltaAngle` from their Taylor polynomials (to the 4th and 5th
     /// power), within 3e-11 rad for the |Δθ| < 0.05 rad a sub-step takes, instead of Box2D's
     /// first-order turn, whose angle lags by Δθ³/3 a step (1.4e-5 rad after 10 s at 1 rad/s).
-    @inlinable public func integrated(by deltaAngle: Double) -> Rotation {
+    @inlinable package func integrated(by deltaAngle: Double) -> Rotation {
         // No turn of the unturned rotation: what the arithmetic below gives, bit for bit (c = 1,
         // s = +0, magnitude 1), without its square root and division — an item that never
         // turns (a cell on a spring) takes this path every sub-step.
@@ -66,12 +66,12 @@ public struct Rotation: Hashable, Sendable {
     }
 
     /// The affine transform of this rotation (UIKit's `CGAffineTransform(rotationAngle:)` layout).
-    public var transform: CGAffineTransform {
+    package var transform: CGAffineTransform {
         CGAffineTransform(a: CGFloat(cosine), b: CGFloat(sine), c: CGFloat(-sine), d: CGFloat(cosine), tx: 0, ty: 0)
     }
 
     /// The rotation part of `transform` (UIKit Dynamics uses only the rotation of an item's transform).
-    public init(_ transform: CGAffineTransform) {
+    package init(_ transform: CGAffineTransform) {
         let a = Double(transform.a), b = Double(transform.b)
         let magnitude = (a * a + b * b).squareRoot()
         if magnitude > 0 {
@@ -84,11 +84,11 @@ public struct Rotation: Hashable, Sendable {
 
 extension Vector2 {
     /// The vector from the origin to `point`.
-    public init(_ point: CGPoint) { self.init(Double(point.x), Double(point.y)) }
+    package init(_ point: CGPoint) { self.init(Double(point.x), Double(point.y)) }
     /// The same vector, in Double.
-    public init(_ vector: CGVector) { self.init(Double(vector.dx), Double(vector.dy)) }
+    package init(_ vector: CGVector) { self.init(Double(vector.dx), Double(vector.dy)) }
     /// The point at this vector from the origin.
-    public var point: CGPoint { CGPoint(x: x, y: y) }
+    package var point: CGPoint { CGPoint(x: x, y: y) }
     /// The same vector, as CoreGraphics' type.
-    public var vector: CGVector { CGVector(dx: CGFloat(x), dy: CGFloat(y)) }
+    package var vector: CGVector { CGVector(dx: CGFloat(x), dy: CGFloat(y)) }
 }

@@ -1,11 +1,13 @@
-/// A small, fast, seeded generator (Vigna's SplitMix64) for property tests: the same seed gives the
-/// same frames and scenes on every machine, so a failure names an input that can be run again.
-public struct SeededRandom {
+/// A small, fast, seeded generator (Vigna's SplitMix64): the same seed gives the same numbers on
+/// every machine. The demos lay out their squares with it and the property tests draw their
+/// random scenes from it, so a failure names an input that can be run again. The one copy in the
+/// package.
+package struct SeededRandom {
     private var state: UInt64
 
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -14,16 +16,16 @@ public struct SeededRandom {
     }
 
     /// Uniform in low..<high.
-    public mutating func uniform(_ low: Double, _ high: Double) -> Double {
+    package mutating func uniform(_ low: Double, _ high: Double) -> Double {
         low + (high - low) * Double(next() >> 11) / Double(1 << 53)
     }
 
     /// Uniform in 0..<n.
-    public mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    package mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 
     /// True with probability p.
-    public mutating func chance(_ p: Double) -> Bool { uniform(0, 1) < p }
+    package mutating func chance(_ p: Double) -> Bool { uniform(0, 1) < p }
 
     /// One of `values`, uniformly.
-    public mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }
+    package mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }
 }

@@ -8,14 +8,14 @@ import DynRenderPixels
 /// ```swift
 /// print(ImageLimits.maximumSide, ImageLimits.maximumPixels)
 /// ```
-public enum ImageLimits {
+package enum ImageLimits {
     /// Longest side, pixels.
-    public static let maximumSide = 16_384
+    package static let maximumSide = 16_384
     /// Most pixels (100 Mpx: a 10 000 × 10 000 picture; a phone screenshot is under 4 Mpx).
-    public static let maximumPixels = 100_000_000
+    package static let maximumPixels = 100_000_000
     /// Largest PNG file, bytes: 256 MiB. (Only noise at nearly 100 Mpx would be larger; photos
     /// and screenshots within the pixel limit are far smaller.)
-    public static let maximumFileBytes = 256 << 20
+    package static let maximumFileBytes = 256 << 20
 
 }
 
@@ -29,11 +29,11 @@ public enum ImageLimits {
 /// let picture = try ImageLibrary.shared.image(for: .file("photo.png"))
 /// print(picture.width, picture.height)
 /// ```
-public final class ImageLibrary: @unchecked Sendable {
+package final class ImageLibrary: @unchecked Sendable {
     /// The process-wide library that scenes and the rasteriser share.
-    public static let shared = ImageLibrary()
+    package static let shared = ImageLibrary()
     /// 1 GiB of decoded pixels, mip chains included.
-    public static let capacityBytes = 1 << 30
+    package static let capacityBytes = 1 << 30
 
     private let lock = NSLock()
     private var images: [ImageSource: MipmappedImage] = [:]
@@ -44,14 +44,14 @@ public final class ImageLibrary: @unchecked Sendable {
     private let capacity: Int
 
     /// A library holding at most `capacityBytes` of decoded pixels (default 1 GiB).
-    public init(capacityBytes: Int = ImageLibrary.capacityBytes) {
+    package init(capacityBytes: Int = ImageLibrary.capacityBytes) {
         capacity = capacityBytes
     }
 
     /// The decoded image of `source`, read now if it is not cached. Throws `ImageError` naming
     /// the file (or "the embedded PNG") and what is wrong, or `ImageVanishedError` when a file
     /// read well earlier in this process cannot be read again.
-    public func image(for source: ImageSource) throws -> MipmappedImage {
+    package func image(for source: ImageSource) throws -> MipmappedImage {
         lock.lock()
         if let image = images[source] {
             lock.unlock()
@@ -83,7 +83,7 @@ public final class ImageLibrary: @unchecked Sendable {
     /// The bytes of the PNG file at `path` (`name` is how errors name it): a regular file of at
     /// most `ImageLimits.maximumFileBytes`, checked before reading (a FIFO or `/dev/zero` would
     /// never end).
-    public static func readFile(_ path: String, name: String) throws -> [UInt8] {
+    package static func readFile(_ path: String, name: String) throws -> [UInt8] {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
             var isDirectory: ObjCBool = false
             throw ImageError("\(name): \(FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) ? "cannot be read" : "no such file")")
@@ -133,9 +133,9 @@ public final class ImageLibrary: @unchecked Sendable {
 /// ```swift
 /// // Thrown when a picture read earlier in a render can no longer be read (exit status 1, not 2).
 /// ```
-public struct ImageVanishedError: Error, CustomStringConvertible, Equatable {
+package struct ImageVanishedError: Error, CustomStringConvertible, Equatable {
     /// What the second read found, naming the file.
-    public let description: String
+    package let description: String
 }
 
 /// Checking the pictures a frame names before it is drawn.
@@ -143,7 +143,7 @@ extension DisplayList {
     /// Throws `DisplayListLimitError` (field `shapes[i].src`) for the first image entry whose PNG
     /// cannot be read or is over `ImageLimits`, reading (and caching) every picture the frame
     /// draws: checked before a frame is drawn, so a missing picture is an error and never a blank.
-    public func checkImages(in library: ImageLibrary = .shared) throws {
+    package func checkImages(in library: ImageLibrary = .shared) throws {
         try shapes.forEachDrawnEntry { item, field in
             guard case .image(let image) = item else { return }
             do {

@@ -10,33 +10,33 @@ import DynRenderPixels
 /// let image = try ImageLibrary.shared.image(for: .file("photo.png"))
 /// print(image.levels.count, image.levels.last!.width)   // down to 1 × 1
 /// ```
-public final class MipmappedImage: Sendable {
+package final class MipmappedImage: Sendable {
     /// One level: `width` × `height` premultiplied pixels, rows packed top first.
     ///
     /// ```swift
     /// let finest = image.levels[0], coarsest = image.levels.last!
     /// ```
-    public struct Level: Sendable {
+    package struct Level: Sendable {
         /// Level width, pixels.
-        public let width: Int
+        package let width: Int
         /// Level height, pixels.
-        public let height: Int
+        package let height: Int
         /// Premultiplied RGBA pixels as little-endian words, top row first.
-        public let pixels: [UInt32]
+        package let pixels: [UInt32]
     }
 
     /// Level 0 is the image itself; the last is 1×1.
-    public let levels: [Level]
+    package let levels: [Level]
     /// Whether every pixel is opaque.
-    public let isOpaque: Bool
+    package let isOpaque: Bool
 
     /// Full-size width, pixels.
-    public var width: Int { levels[0].width }
+    package var width: Int { levels[0].width }
     /// Full-size height, pixels.
-    public var height: Int { levels[0].height }
+    package var height: Int { levels[0].height }
 
     /// Premultiplies `image` (rounding to nearest) and builds its mip chain.
-    public init(_ image: RGBAImage) {
+    package init(_ image: RGBAImage) {
         var base = [UInt32](repeating: 0, count: image.width * image.height)
         var opaque = true
         image.pixels.withUnsafeBufferPointer { bytes in

@@ -20,7 +20,7 @@ import Darwin
 /// ```swift
 /// let decoded = try PNGReader.decode(FileReader.read("photo.png"))
 /// ```
-public enum PNGReader {
+package enum PNGReader {
     /// A decoded PNG: 8-bit straight-alpha RGBA, and whether the file stored alpha or
     /// transparency.
     ///
@@ -28,16 +28,16 @@ public enum PNGReader {
     /// let decoded = try PNGReader.decode(bytes)
     /// print(decoded.image.width, decoded.fileHasAlpha)
     /// ```
-    public struct Decoded: Sendable {
+    package struct Decoded: Sendable {
         /// The pixels, 8-bit straight-alpha RGBA.
-        public var image: RGBAImage
+        package var image: RGBAImage
         /// Whether the file itself stored alpha (an RGBA, grey-alpha or tRNS PNG).
-        public var fileHasAlpha: Bool
+        package var fileHasAlpha: Bool
     }
 
     /// Decodes `data`, refusing (before any pixel is decoded) a header over `maximumSide` pixels
     /// a side or `maximumPixels` in all.
-    public static func decode(_ data: [UInt8], maximumSide: Int = ImageLimits.maximumSide,
+    package static func decode(_ data: [UInt8], maximumSide: Int = ImageLimits.maximumSide,
                               maximumPixels: Int = ImageLimits.maximumPixels) throws -> Decoded {
         // The size is read from the IHDR chunk, which the format puts first, and checked before
         // libpng is called at all: a header alone (no pixel data) is refused for its size, not
@@ -72,11 +72,11 @@ public enum PNGReader {
 /// ```swift
 /// do { _ = try PNGReader.decode([0, 1, 2]) } catch let error as ImageError { print(error) }
 /// ```
-public struct ImageError: Error, CustomStringConvertible, Equatable {
-    public let description: String
+package struct ImageError: Error, CustomStringConvertible, Equatable {
+    package let description: String
 
     /// An error whose description is `description`.
-    public init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 }

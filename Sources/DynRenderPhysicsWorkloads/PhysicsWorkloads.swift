@@ -3,41 +3,41 @@ import Foundation
 import DynRenderGeometry
 
 /// A custom dynamic item, as a UIKit user's `UIDynamicItem` would be.
-public final class Box: DynamicItem {
-    public var center: CGPoint
-    public var bounds: CGRect
-    public var transform: CGAffineTransform
+package final class Box: DynamicItem {
+    package var center: CGPoint
+    package var bounds: CGRect
+    package var transform: CGAffineTransform
 
-    public init(center: CGPoint, size: Double, angle: Double = 0) {
+    package init(center: CGPoint, size: Double, angle: Double = 0) {
         self.center = center
         self.bounds = CGRect(x: 0, y: 0, width: size, height: size)
         self.transform = CGAffineTransform(rotationAngle: CGFloat(angle))
     }
 }
 
-/// The three workloads of `shared/bench/physics/WORKLOADS.md`, built with the public UIKit-style API
+/// The three workloads of `shared/bench/physics/WORKLOADS.md`, built with the package UIKit-style API
 /// exactly as an app would: items, behaviours, an animator stepped at 1/120 s. Defined once, here,
 /// for the benchmark (`dynrender-physics-bench`) and the tests that check they run and stay
 /// physical, as Box2D's samples and benchmarks share their scenes.
-public enum Workloads {
+package enum Workloads {
     // W1: springy grid.
-    public static let w1Size = 44.0
+    package static let w1Size = 44.0
 
-    public static func w1Anchor(_ i: Int, of n: Int) -> CGPoint {
+    package static func w1Anchor(_ i: Int, of n: Int) -> CGPoint {
         let columns = Int(Double(n).squareRoot().rounded(.up))
         return CGPoint(x: 25 + 50 * Double(i % columns), y: 25 + 50 * Double(i / columns))
     }
 
     /// The scroll delta of event q: +8 pt for 30 events, then −8 pt for 30.
-    public static func w1Delta(_ q: Int) -> Double { (q / 30) % 2 == 0 ? 8 : -8 }
+    package static func w1Delta(_ q: Int) -> Double { (q / 30) % 2 == 0 ? 8 : -8 }
 
     /// How far an item at `anchor` moves for a scroll of `delta` (the springy layout's rule).
-    public static func w1Shift(_ delta: Double, _ anchor: CGPoint) -> Double {
+    package static func w1Shift(_ delta: Double, _ anchor: CGPoint) -> Double {
         let r = (abs(Double(anchor.x) - 195) + abs(Double(anchor.y) - 422)) / 1500
         return delta > 0 ? min(delta, delta * r) : max(delta, delta * r)
     }
 
-    public static func w1(n: Int, settings: SolverSettings) -> (DynamicAnimator, [Box], [CGPoint]) {
+    package static func w1(n: Int, settings: SolverSettings) -> (DynamicAnimator, [Box], [CGPoint]) {
         let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 5000, height: 5000), settings: settings)
         var boxes: [Box] = [], anchors: [CGPoint] = []
         for i in 0..<n {
@@ -55,7 +55,7 @@ public enum Workloads {
     }
 
     // W2: pile in an open-topped container of segments.
-    public static func w2(n: Int, settings: SolverSettings) -> (DynamicAnimator, [Box]) {
+    package static func w2(n: Int, settings: SolverSettings) -> (DynamicAnimator, [Box]) {
         let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 390, height: 844), settings: settings)
         let boxes = (0..<n).map { i -> Box in
             let column = Double(i % 8), row = Double(i / 8)
@@ -72,7 +72,7 @@ public enum Workloads {
     }
 
     // W3: ten boxes on 300 pt springs from a row of anchors, colliding with each other.
-    public static func w3(settings: SolverSettings) -> (DynamicAnimator, [Box]) {
+    package static func w3(settings: SolverSettings) -> (DynamicAnimator, [Box]) {
         let animator = DynamicAnimator(referenceBounds: CGRect(x: -1000, y: -1000, width: 3000, height: 3000), settings: settings)
         var boxes: [Box] = []
         for i in 0..<10 {
@@ -97,7 +97,7 @@ public enum Workloads {
 
     /// One step of W1 as its drivers run it: every 6th step (20 Hz) the scroll shifts each item by
     /// `w1Shift` of the event's delta and tells the animator, then the animator steps 1/120 s.
-    public static func w1Step(_ step: Int, animator: DynamicAnimator, boxes: [Box], anchors: [CGPoint]) {
+    package static func w1Step(_ step: Int, animator: DynamicAnimator, boxes: [Box], anchors: [CGPoint]) {
         if step % 6 == 0 {
             let delta = w1Delta(step / 6)
             for (box, anchor) in zip(boxes, anchors) {

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import DynRenderGeometry
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
@@ -23,20 +24,20 @@ import DynRenderImages
 /// options.gifPath = "drag.gif"
 /// try FrameRenderer(options: options).run(&file)
 /// ```
-public final class DisplayListFile: FrameSource {
+package final class DisplayListFile: FrameSource {
     /// The file's path.
-    public let path: String
+    package let path: String
     private let handle: UnsafeMutablePointer<FILE>
     private var lineNumber = 0
     private var previous: DisplayListFrame?
-    public private(set) var endTime = 0.0
-    public let expectedFrameCount: Int
+    package private(set) var endTime = 0.0
+    package let expectedFrameCount: Int
 
-    public var description: [(key: String, json: String)] { [("displayList", PNGSequenceWriter.jsonString(path))] }
+    package var description: [(key: String, json: String)] { [("displayList", JSONText.quoted(path))] }
 
     /// Opens the display-list file at `path` (a regular file) and holds its line count and lengths
     /// to the limits before any line is parsed; throws a one-line error naming the file otherwise.
-    public init(path: String) throws {
+    package init(path: String) throws {
         self.path = path
         var status = stat()
         guard stat(path, &status) == 0 else { throw OutputError.system("read", path) }
@@ -73,7 +74,7 @@ public final class DisplayListFile: FrameSource {
         fclose(handle)
     }
 
-    public func next() throws -> DisplayListFrame? {
+    package func next() throws -> DisplayListFrame? {
         var buffer: UnsafeMutablePointer<CChar>?
         var capacity = 0
         defer { free(buffer) }

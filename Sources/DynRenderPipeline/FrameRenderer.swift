@@ -20,7 +20,7 @@ public struct RenderProgress: Sendable {
 }
 
 /// The streaming pipeline behind every render: each frame's display list is taken from the
-/// source (a demo advanced to the frame's time, or a file), drawn into one reused canvas, and handed
+/// source (a scene advanced to the frame's time, or a display-list file), drawn into one reused canvas, and handed
 /// to every output. Memory is therefore the same for a 2 s and a 60 s render.
 ///
 /// With `options.threads` = 2 the outputs run on a second thread, fed in order through a
@@ -38,13 +38,13 @@ public struct RenderProgress: Sendable {
 /// var file = try DisplayListFile(path: "frames.jsonl")
 /// try renderer.run(&file)
 /// ```
-public struct FrameRenderer {
+package struct FrameRenderer {
     /// The options the renderer was made with, checked.
-    public let options: RenderOptions
+    package let options: RenderOptions
 
     /// Checks the output options (lossiness, loop, PNG level, threads; `RenderPlan` checks a
     /// scene's timing and canvas) and throws a `RenderUsageError` naming the bad one.
-    public init(options: RenderOptions) throws {
+    package init(options: RenderOptions) throws {
         guard (0...GIFQuality.maximumLossiness).contains(options.gifQuality.lossiness) else {
             throw RenderUsageError(.lossiness, " must be 0...\(GIFQuality.maximumLossiness), not \(options.gifQuality.lossiness)")
         }
@@ -61,9 +61,9 @@ public struct FrameRenderer {
     }
 
     /// Renders `scene` from its start as `plan` says, to the outputs in `options`; returns how
-    /// many frames. `identity` heads the PNG sequence's manifest (a demo's name, say).
+    /// many frames. `identity` heads the PNG sequence's manifest (a scene's or demo's name, say).
     @discardableResult
-    public func render(_ scene: Scene, plan: RenderPlan, identity: [(key: String, json: String)] = [],
+    package func render(_ scene: Scene, plan: RenderPlan, identity: [(key: String, json: String)] = [],
                        progress: ((RenderProgress) -> Void)? = nil) throws -> Int {
         var source = try SceneFrames(scene: scene, plan: plan, identity: identity)
         return try run(&source, progress: progress)
@@ -71,7 +71,7 @@ public struct FrameRenderer {
 
     /// Renders every frame of `source` to the outputs in `options`; returns how many frames.
     @discardableResult
-    public func run<Source: FrameSource>(_ source: inout Source, progress: ((RenderProgress) -> Void)? = nil) throws -> Int {
+    package func run<Source: FrameSource>(_ source: inout Source, progress: ((RenderProgress) -> Void)? = nil) throws -> Int {
         var outputs: [FrameOutput] = []
         var encoder: EncodingThread?
         do {

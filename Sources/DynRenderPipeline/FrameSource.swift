@@ -1,15 +1,16 @@
+import DynRenderGeometry
 import Foundation
 import DynRenderDisplayList
 import DynRenderScene
 import DynRenderCodecs
 
-/// Where a render's frames come from, one at a time: a demo being simulated, or a display-list
+/// Where a render's frames come from, one at a time: a scene being simulated, or a display-list
 /// file being read.
 ///
 /// ```swift
 /// // SceneFrames (a scene) and DisplayListFile (a trace) are the two sources FrameRenderer runs.
 /// ```
-public protocol FrameSource {
+package protocol FrameSource {
     /// The next frame, or nil after the last.
     mutating func next() throws -> DisplayListFrame?
     /// When the last frame stops showing, seconds; meaningful once `next()` has returned nil.
@@ -28,16 +29,16 @@ public protocol FrameSource {
 /// var frames = try SceneFrames(scene: scene, plan: plan)
 /// try FrameRenderer(options: options).run(&frames)
 /// ```
-public struct SceneFrames: FrameSource {
+package struct SceneFrames: FrameSource {
     /// The frame times, canvas and sizes this source renders.
-    public let plan: RenderPlan
+    package let plan: RenderPlan
     private let scene: Scene
     private let identity: [(key: String, json: String)]
     private var index = 0
 
-    /// `identity` heads the description (a demo's name, say). Throws when `scene` has already
+    /// `identity` heads the description (a scene's or demo's name, say). Throws when `scene` has already
     /// been advanced past its start, or when its size is not the plan's canvas.
-    public init(scene: Scene, plan: RenderPlan, identity: [(key: String, json: String)] = []) throws {
+    package init(scene: Scene, plan: RenderPlan, identity: [(key: String, json: String)] = []) throws {
         guard scene.time == 0 else {
             throw RenderUsageError("the scene has already been advanced to \(RenderPlan.format(scene.time)) s; a scene renders once, from its start: make a new one to render it again")
         }
@@ -52,7 +53,7 @@ public struct SceneFrames: FrameSource {
         scene.showsDynamicsDebug = plan.showsDynamicsDebug
     }
 
-    public mutating func next() throws -> DisplayListFrame? {
+    package mutating func next() throws -> DisplayListFrame? {
         guard index < plan.frameCount else { return nil }
         let time = plan.time(ofFrame: index)
         scene.advance(to: plan.sceneTime(at: time))
@@ -60,13 +61,13 @@ public struct SceneFrames: FrameSource {
         return DisplayListFrame(index: index, time: time, list: scene.displayList(scale: plan.scale))
     }
 
-    public var endTime: Double { plan.duration }
-    public var expectedFrameCount: Int { plan.frameCount }
+    package var endTime: Double { plan.duration }
+    package var expectedFrameCount: Int { plan.frameCount }
 
-    public var description: [(key: String, json: String)] {
-        identity + [("fps", PNGSequenceWriter.number(plan.fps)),
-         ("scale", PNGSequenceWriter.number(plan.scale)), ("width", PNGSequenceWriter.number(Double(plan.size.width))),
-         ("height", PNGSequenceWriter.number(Double(plan.size.height))), ("duration", PNGSequenceWriter.number(plan.duration)),
+    package var description: [(key: String, json: String)] {
+        identity + [("fps", JSONText.finiteNumber(plan.fps)),
+         ("scale", JSONText.finiteNumber(plan.scale)), ("width", JSONText.finiteNumber(Double(plan.size.width))),
+         ("height", JSONText.finiteNumber(Double(plan.size.height))), ("duration", JSONText.finiteNumber(plan.duration)),
          ("showTouches", plan.showsTouches ? "true" : "false"), ("debug", plan.showsDynamicsDebug ? "true" : "false")]
     }
 }

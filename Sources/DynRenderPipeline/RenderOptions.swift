@@ -29,7 +29,9 @@ public struct RenderOptions: Sendable {
     /// Frames per second of the output. Nil: `defaultGIFFrameRate` when a GIF is written (its
     /// maximum), else `defaultFrameRate`.
     public var fps: Double?
-    /// Seconds. Nil: the scene's own length (a demo's); a scene without one must be given it.
+    /// Seconds to render, up to `RenderLimits.maximumDuration`. Nil only where the caller knows
+    /// the length (a demo run from the command line); rendering a `Scene` needs it, since a scene
+    /// has no length of its own (`render(duration:to:)` sets it).
     public var duration: Double?
     /// Pixels per point. Default `defaultScale` (2, a Retina iPhone's canvas at half its 3×).
     public var scale: Double = RenderOptions.defaultScale
@@ -65,12 +67,12 @@ public struct RenderOptions: Sendable {
     public static var defaultThreads: Int { ProcessInfo.processInfo.activeProcessorCount > 1 ? 2 : 1 }
 
     /// The frame rate actually used.
-    public var effectiveFPS: Double {
+    package var effectiveFPS: Double {
         fps ?? (gifPath != nil ? Self.defaultGIFFrameRate : Self.defaultFrameRate)
     }
 
     /// Whether any file is to be written.
-    public var hasOutput: Bool { gifPath != nil || apngPath != nil || pngDirectory != nil || tracePath != nil }
+    package var hasOutput: Bool { gifPath != nil || apngPath != nil || pngDirectory != nil || tracePath != nil }
 }
 
 /// The bounds `RenderOptions` must stay within, checked before anything is allocated or written.
@@ -101,7 +103,7 @@ public enum RenderLimits {
 /// ```swift
 /// print(RenderOption.pngDirectory.name)   // pngDirectory (the command line says --png-dir)
 /// ```
-public enum RenderOption: String, CaseIterable, Sendable {
+package enum RenderOption: String, CaseIterable, Sendable {
     /// The options of a render, by the names the command line gives them (`--gif`, `--fps`…).
     case gif, apng, pngDirectory, trace, fps, duration, scale, size, lossiness, loop, pngCompressionLevel, threads
 
@@ -128,7 +130,7 @@ public struct RenderUsageError: Error, CustomStringConvertible, Equatable {
     /// let error = RenderUsageError([.option(.fps), .text(" must be a positive number, not 0")])
     /// print(error.message { "--\($0.rawValue)" })   // --fps must be a positive number, not 0
     /// ```
-    public enum Part: Equatable, Sendable {
+    package enum Part: Equatable, Sendable {
         /// Words of the message.
         case text(String)
         /// An option, named by whoever prints the message (the library's name or the command line's
@@ -137,21 +139,21 @@ public struct RenderUsageError: Error, CustomStringConvertible, Equatable {
     }
 
     /// The message's pieces, in order.
-    public let parts: [Part]
+    package let parts: [Part]
 
     /// An error made of `parts`.
-    public init(_ parts: [Part]) { self.parts = parts }
+    package init(_ parts: [Part]) { self.parts = parts }
 
     /// An error about `option`: its name followed by `problem` (which starts with a space).
-    public init(_ option: RenderOption, _ problem: String) {
+    package init(_ option: RenderOption, _ problem: String) {
         self.init([.option(option), .text(problem)])
     }
 
     /// A message that names no option.
-    public init(_ text: String) { self.init([.text(text)]) }
+    package init(_ text: String) { self.init([.text(text)]) }
 
     /// The message with each option named by `name`.
-    public func message(naming name: (RenderOption) -> String) -> String {
+    package func message(naming name: (RenderOption) -> String) -> String {
         parts.map { part in
             switch part {
             case .text(let text): return text

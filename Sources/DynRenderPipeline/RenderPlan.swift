@@ -9,33 +9,33 @@ import DynRenderCodecs
 /// let plan = try RenderPlan(options: options, sceneSize: CGSize(width: 390, height: 844))
 /// print(plan.frameCount, plan.pixelWidth, plan.time(ofFrame: 10))
 /// ```
-public struct RenderPlan: Sendable {
+package struct RenderPlan: Sendable {
     /// Frames per second.
-    public let fps: Double
+    package let fps: Double
     /// Length, seconds.
-    public let duration: Double
+    package let duration: Double
     /// Pixels per point.
-    public let scale: Double
+    package let scale: Double
     /// Canvas size, points.
-    public let size: CGSize
+    package let size: CGSize
     /// Canvas width, pixels.
-    public let pixelWidth: Int
+    package let pixelWidth: Int
     /// Canvas height, pixels.
-    public let pixelHeight: Int
+    package let pixelHeight: Int
     /// round(duration · fps), at least 1.
-    public let frameCount: Int
+    package let frameCount: Int
     /// Seconds at the end that show the scene frozen as it was that long before the end, so a
     /// looping GIF pauses on a still picture.
-    public let stillHold: Double
+    package let stillHold: Double
     /// Draw scripted fingers and the dynamics debug overlay.
-    public let showsTouches: Bool
+    package let showsTouches: Bool
     /// Draw what UIKit's dynamics debug view shows.
-    public let showsDynamicsDebug: Bool
+    package let showsDynamicsDebug: Bool
 
     /// Checks `options` for a scene whose own canvas is `sceneSize` points and whose own length,
     /// if it has one, is `sceneDuration` seconds; throws a `RenderUsageError` naming the bad
     /// option and what is allowed.
-    public init(options: RenderOptions, sceneSize: CGSize, sceneDuration: Double? = nil, stillHold: Double = 0) throws {
+    package init(options: RenderOptions, sceneSize: CGSize, sceneDuration: Double? = nil, stillHold: Double = 0) throws {
         fps = options.effectiveFPS
         guard fps.isFinite, fps > 0 else {
             throw RenderUsageError(.fps, " must be a positive number, not \(Self.format(fps))")
@@ -88,7 +88,7 @@ public struct RenderPlan: Sendable {
 
     /// Refuses canvases over the pixel limits, before anything is allocated; `advice` ends the
     /// message.
-    public static func checkCanvas(width: Int, height: Int, advice: [RenderUsageError.Part] = []) throws {
+    package static func checkCanvas(width: Int, height: Int, advice: [RenderUsageError.Part] = []) throws {
         guard width >= 1, height >= 1, width <= RenderLimits.maximumSide, height <= RenderLimits.maximumSide,
               width * height <= RenderLimits.maximumPixels else {
             throw RenderUsageError([.text("the canvas would be \(width)x\(height) pixels; the limit is \(RenderLimits.maximumSide) pixels a side and \(RenderLimits.maximumPixels) in all")] + advice)
@@ -96,24 +96,24 @@ public struct RenderPlan: Sendable {
     }
 
     /// The presentation time of frame `index`, seconds.
-    public func time(ofFrame index: Int) -> Double {
+    package func time(ofFrame index: Int) -> Double {
         Double(index) / fps
     }
 
     /// The scene time shown at `time` seconds into the render: the time itself, except during the
     /// closing still hold, which shows the scene as it was `stillHold` before the end.
-    public func sceneTime(at time: Double) -> Double {
+    package func sceneTime(at time: Double) -> Double {
         Self.sceneTime(at: time, duration: duration, stillHold: stillHold)
     }
 
     /// The scene time shown at `time` seconds into a render of `duration` seconds that ends on a
     /// still hold of `stillHold` seconds: the time itself, but never past the hold's start.
-    public static func sceneTime(at time: Double, duration: Double, stillHold: Double) -> Double {
+    package static func sceneTime(at time: Double, duration: Double, stillHold: Double) -> Double {
         min(time, max(0, duration - stillHold))
     }
 
     /// Shortest text for a number: 50 rather than 50.0.
-    public static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         if value.isNaN { return "nan" }
         if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
         return String(value)

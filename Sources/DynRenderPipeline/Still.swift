@@ -22,13 +22,13 @@ public struct Still: Sendable {
     }
 
     /// The file name of the still at `seconds`: two decimals, so names sort by time up to 100 s.
-    public static func name(forTime seconds: Double) -> String {
+    package static func name(forTime seconds: Double) -> String {
         String(format: "%.2f.png", seconds)
     }
 
     /// `scene` advanced to each of `times` (ascending, seconds) and drawn at `scale` pixels per
     /// point. `sceneTime` maps a time to the scene time shown (a demo's closing hold).
-    public static func render(_ scene: Scene, at times: [Double], scale: Double,
+    package static func render(_ scene: Scene, at times: [Double], scale: Double,
                               sceneTime: (Double) -> Double = { $0 }) -> [Still] {
         let rasterizer = Rasterizer()
         return times.sorted().map { time in

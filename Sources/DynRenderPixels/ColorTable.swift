@@ -11,19 +11,19 @@
 /// counts.add(1, to: RGBA8(255, 0, 0).packed)
 /// print(counts.value(for: RGBA8(255, 0, 0).packed) ?? 0)   // 1
 /// ```
-public struct ColorTable {
+package struct ColorTable {
     /// Marks an empty slot; never a colour, whose top byte is zero.
     @usableFromInline static let empty = UInt32.max
     @usableFromInline var keys: [UInt32]
     @usableFromInline var values: [Int32]
     @usableFromInline var mask: Int
     /// Distinct colours stored.
-    public var count: Int { occupied }
+    package var count: Int { occupied }
     @usableFromInline var occupied = 0
 
     /// A table with room for `capacity` distinct colours before it grows (to twice that many slots,
     /// a power of two, so lookups stay short).
-    public init(capacity: Int = 1024) {
+    package init(capacity: Int = 1024) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
         keys = [UInt32](repeating: Self.empty, count: size)
@@ -32,7 +32,7 @@ public struct ColorTable {
     }
 
     /// Forgets every colour, keeping the storage.
-    public mutating func removeAll() {
+    package mutating func removeAll() {
         guard occupied > 0 else { return }
         keys.withUnsafeMutableBufferPointer { $0.update(repeating: Self.empty) }
         occupied = 0
@@ -46,7 +46,7 @@ public struct ColorTable {
 
     /// Adds `amount` to the value of `color` (inserting it at zero first).
     @inlinable @inline(__always)
-    public mutating func add(_ amount: Int32, to color: UInt32) {
+    package mutating func add(_ amount: Int32, to color: UInt32) {
         var i = slot(color)
         while true {
             let key = keys[i]
@@ -67,7 +67,7 @@ public struct ColorTable {
 
     /// Sets the value of `color`.
     @inlinable
-    public mutating func set(_ value: Int32, for color: UInt32) {
+    package mutating func set(_ value: Int32, for color: UInt32) {
         var i = slot(color)
         while keys[i] != Self.empty && keys[i] != color { i = (i + 1) & mask }
         if keys[i] == Self.empty {
@@ -80,7 +80,7 @@ public struct ColorTable {
 
     /// The value stored for `color`, if any.
     @inlinable @inline(__always)
-    public func value(for color: UInt32) -> Int32? {
+    package func value(for color: UInt32) -> Int32? {
         var i = slot(color)
         while true {
             let key = keys[i]
@@ -91,7 +91,7 @@ public struct ColorTable {
     }
 
     /// Every (colour, value) pair, sorted by colour so callers never depend on table order.
-    public var sortedEntries: [(color: UInt32, value: Int32)] {
+    package var sortedEntries: [(color: UInt32, value: Int32)] {
         var entries: [(color: UInt32, value: Int32)] = []
         entries.reserveCapacity(count)
         for i in keys.indices where keys[i] != Self.empty {

@@ -14,18 +14,18 @@ import Darwin
 /// ```swift
 /// let distance = OKLab(r: 128, g: 128, b: 128).squaredDistance(to: OKLab(r: 131, g: 131, b: 131)).squareRoot()
 /// ```
-public struct OKLab: Equatable, Sendable {
+package struct OKLab: Equatable, Sendable {
     /// Lightness `l` (0 for black, 1 for white) and the opponent axes `a` (green to red) and `b`
     /// (blue to yellow), about ±0.4 for sRGB colours.
-    public var l: Float, a: Float, b: Float
+    package var l: Float, a: Float, b: Float
 
     /// An OKLab value from its three coordinates.
-    public init(l: Float, a: Float, b: Float) {
+    package init(l: Float, a: Float, b: Float) {
         (self.l, self.a, self.b) = (l, a, b)
     }
 
     /// The OKLab value of an sRGB-encoded 8-bit colour.
-    public init(r: UInt8, g: UInt8, b: UInt8) {
+    package init(r: UInt8, g: UInt8, b: UInt8) {
         let table = Self.linear
         let (lr, lg, lb) = (table[Int(r)], table[Int(g)], table[Int(b)])
         let l = cbrtf(0.412_221_470_8 * lr + 0.536_332_536_3 * lg + 0.051_445_992_9 * lb)
@@ -37,20 +37,20 @@ public struct OKLab: Equatable, Sendable {
     }
 
     /// The OKLab value of a packed 0x00BBGGRR (or 0xAABBGGRR, alpha ignored) colour.
-    public init(packed color: UInt32) {
+    package init(packed color: UInt32) {
         self.init(r: UInt8(truncatingIfNeeded: color), g: UInt8(truncatingIfNeeded: color >> 8),
                   b: UInt8(truncatingIfNeeded: color >> 16))
     }
 
     /// Squared Euclidean distance: the white–black distance is 1.
     @inline(__always)
-    public func squaredDistance(to other: OKLab) -> Float {
+    package func squaredDistance(to other: OKLab) -> Float {
         let dl = l - other.l, da = a - other.a, db = b - other.b
         return dl * dl + da * da + db * db
     }
 
     /// sRGB 8-bit code → linear light, the IEC 61966-2-1 transfer function.
-    public static let linear: [Float] = (0..<256).map { code in
+    package static let linear: [Float] = (0..<256).map { code in
         let v = Float(code) / 255
         return v <= 0.040_45 ? v / 12.92 : powf((v + 0.055) / 1.055, 2.4)
     }

@@ -18,19 +18,55 @@ public struct PixelRect: Equatable, Sendable {
     }
 }
 
+extension PixelRect {
+    /// One past the right column and one past the bottom row.
+    package var maxX: Int { x + width }
+    package var maxY: Int { y + height }
+    /// Whether it holds no pixel.
+    package var isEmpty: Bool { width <= 0 || height <= 0 }
+
+    /// Columns `minX..<maxX` and rows `minY..<maxY`.
+    package init(minX: Int, minY: Int, maxX: Int, maxY: Int) {
+        self.init(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    /// The whole pixels touched by the region (minX, minY)–(maxX, maxY), in pixels, within
+    /// `limit`; nil when nothing of it is inside, or it is not finite. (The rasteriser's bounds
+    /// of what an entry may touch.)
+    package init?(touchedBy minX: Double, _ minY: Double, _ maxX: Double, _ maxY: Double, within limit: PixelRect) {
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return nil }
+        // Compared as doubles first, so a far-off coordinate never reaches Int(_:).
+        func clamp(_ v: Double, _ low: Int, _ high: Int) -> Int { v <= Double(low) ? low : v >= Double(high) ? high : Int(v) }
+        self.init(minX: clamp(minX.rounded(.down), limit.x, limit.maxX), minY: clamp(minY.rounded(.down), limit.y, limit.maxY),
+                  maxX: clamp(maxX.rounded(.up), limit.x, limit.maxX), maxY: clamp(maxY.rounded(.up), limit.y, limit.maxY))
+        if isEmpty { return nil }
+    }
+
+    /// The smallest rectangle holding both.
+    package func union(_ other: PixelRect) -> PixelRect {
+        PixelRect(minX: min(x, other.x), minY: min(y, other.y), maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
+    }
+
+    /// The pixels in both, or nil when none is.
+    package func intersection(_ other: PixelRect) -> PixelRect? {
+        let box = PixelRect(minX: max(x, other.x), minY: max(y, other.y), maxX: min(maxX, other.maxX), maxY: min(maxY, other.maxY))
+        return box.isEmpty ? nil : box
+    }
+}
+
 extension RGBAImage {
     /// The smallest rectangle holding every pixel where this image differs from `other` (same
     /// size), or nil when they are identical.
     ///
     /// Built for frame-to-frame use on large canvases: identical rows are skipped by `memcmp`,
     /// and in a differing row only the columns outside the box found so far are examined.
-    public func changedRegion(from other: RGBAImage) -> PixelRect? {
+    package func changedRegion(from other: RGBAImage) -> PixelRect? {
         changedRegion(from: other, rows: 0..<height)
     }
 
     /// `changedRegion(from:)` for images known to be equal outside `rows`: only those rows are
     /// compared (a frame redrawn in a band, whose other rows are the last frame's).
-    public func changedRegion(from other: RGBAImage, rows: Range<Int>) -> PixelRect? {
+    package func changedRegion(from other: RGBAImage, rows: Range<Int>) -> PixelRect? {
         precondition(width == other.width && height == other.height, "images differ in size")
         let rows = rows.clamped(to: 0..<height)
         return pixels.withUnsafePixelWords { a in
@@ -73,7 +109,7 @@ extension RGBAImage {
 extension Array where Element == UInt8 {
     /// Runs `body` over the bytes viewed as little-endian words, one RGBA pixel each, without copying.
     @inlinable
-    public func withUnsafePixelWords<R>(_ body: (UnsafeBufferPointer<UInt32>) throws -> R) rethrows -> R {
+    package func withUnsafePixelWords<R>(_ body: (UnsafeBufferPointer<UInt32>) throws -> R) rethrows -> R {
         try withUnsafeBytes { raw in
             try raw.withMemoryRebound(to: UInt32.self) { try body($0) }
         }
@@ -82,7 +118,7 @@ extension Array where Element == UInt8 {
 
 extension RGBAImage {
     /// The pixels inside `rect`, which must lie within the image, as an image of their own.
-    public func cropped(to rect: PixelRect) -> RGBAImage {
+    package func cropped(to rect: PixelRect) -> RGBAImage {
         precondition(rect.x >= 0 && rect.y >= 0 && rect.width > 0 && rect.height > 0
                      && rect.x + rect.width <= width && rect.y + rect.height <= height, "crop outside the image")
         var bytes = [UInt8](repeating: 0, count: rect.width * rect.height * 4)
@@ -99,7 +135,7 @@ extension RGBAImage {
     }
 
     /// Copies `image` into this one with its top-left corner at (`x`, `y`), clipped to this image.
-    public mutating func place(_ image: RGBAImage, x: Int, y: Int) {
+    package mutating func place(_ image: RGBAImage, x: Int, y: Int) {
         let left = max(0, x), right = min(width, x + image.width)
         guard left < right else { return }
         let sourceWidth = image.width, targetWidth = width

@@ -59,7 +59,7 @@ public struct Canvas: Sendable {
 
     /// A canvas that draws into `image`'s storage, overwriting it, so a render can reuse the
     /// buffers of frames its outputs are done with instead of allocating one per frame.
-    public init(reusing image: RGBAImage) {
+    package init(reusing image: RGBAImage) {
         width = image.width
         height = image.height
         pixels = image.pixels
@@ -76,7 +76,7 @@ public struct Canvas: Sendable {
     /// The canvas as a straight-alpha image, handing over its storage without a copy when the
     /// canvas is opaque (the usual case); only pixels that are neither opaque nor fully
     /// transparent are divided.
-    public consuming func intoImage() -> RGBAImage {
+    package consuming func intoImage() -> RGBAImage {
         if !isOpaque {
             pixels.withUnsafeMutableBytes { raw in
                 let words = raw.bindMemory(to: UInt32.self)

@@ -1,4 +1,5 @@
 import DynRenderDisplayList
+import DynRenderPixels
 
 extension Rasterizer {
     /// The pixel rows in which `list` may render differently from `previous`: nil when it cannot
@@ -21,7 +22,7 @@ extension Rasterizer {
         if prefix == a.count && prefix == b.count { return nil }
         var suffix = 0
         while suffix < min(a.count, b.count) - prefix && a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
-        let whole = PixelBox(x0: 0, y0: 0, x1: list.pixelWidth, y1: height)
+        let whole = PixelRect(x: 0, y: 0, width: list.pixelWidth, height: height)
         var low = height, high = 0
         for item in a[prefix..<(a.count - suffix)] + b[prefix..<(b.count - suffix)] {
             guard let box = Self.pixelBounds(of: item, scale: list.scale, within: whole) else { continue }
@@ -35,8 +36,8 @@ extension Rasterizer {
                 let grow = (2 * run.font.size * list.scale).rounded(.up)
                 extra = grow.isFinite && grow > 0 ? Int(min(grow, Double(height))) : height
             }
-            low = min(low, box.y0 - extra)
-            high = max(high, box.y1 + extra)
+            low = min(low, box.y - extra)
+            high = max(high, box.maxY + extra)
         }
         // Entries wholly off the canvas change nothing on it.
         guard low < high else { return 0..<0 }

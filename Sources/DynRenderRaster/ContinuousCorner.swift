@@ -13,9 +13,9 @@
 /// ```swift
 /// print(ContinuousCorner.contains(u: 0.2, v: 0.1))   // inside the squircle corner's unit square?
 /// ```
-public enum ContinuousCorner {
+package enum ContinuousCorner {
     /// How far from the corner, in radii, the curve leaves each edge.
-    public static let extent = 1.52866483
+    package static let extent = 1.52866483
 
     /// The curve as control points (u, v) in radii: start, then for each piece either a line to
     /// a point or a cubic with two controls and an end.
@@ -62,7 +62,7 @@ public enum ContinuousCorner {
 
     /// f(u): how far in from the second edge the curve is at u radii in from the first; 0 beyond
     /// the extent.
-    @inline(__always) public static func depth(at u: Double) -> Double {
+    @inline(__always) package static func depth(at u: Double) -> Double {
         if u >= extent { return 0 }
         if u <= 0 { return extent }
         let position = u / extent * Double(tableSize - 1)
@@ -74,16 +74,16 @@ public enum ContinuousCorner {
 
     /// f′(u), for u in the curve's shallow half (u ≥ f(u), where −1 ≤ f′ ≤ 0): a central
     /// difference over two table steps.
-    @inline(__always) public static func slope(at u: Double) -> Double {
+    @inline(__always) package static func slope(at u: Double) -> Double {
         let h = 2 * extent / Double(tableSize - 1)
         return (depth(at: u + h) - depth(at: max(u - h, 0))) / (min(u + h, extent) - max(u - h, 0))
     }
 
     /// The curve's smallest radius of curvature, in radii (at the middle of the corner).
-    public static let minimumCurvatureRadius = 0.93
+    package static let minimumCurvatureRadius = 0.93
 
     /// Whether the point u, v radii in from the corner's two edges is inside the shape.
-    @inline(__always) public static func contains(u: Double, v: Double) -> Bool {
+    @inline(__always) package static func contains(u: Double, v: Double) -> Bool {
         u >= 0 && v >= 0 && v >= depth(at: u)
     }
 }

@@ -4,39 +4,6 @@ import DynRenderDisplayList
 import DynRenderPixels
 import DynRenderText
 
-/// A rectangle of whole pixels: columns x0..<x1, rows y0..<y1.
-struct PixelBox: Equatable {
-    var x0: Int, y0: Int, x1: Int, y1: Int
-
-    var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
-
-    /// The pixels touched by the region (minX, minY)–(maxX, maxY) in pixels, within `limit`;
-    /// nil when nothing of it is inside, or it is not finite.
-    init?(minX: Double, minY: Double, maxX: Double, maxY: Double, within limit: PixelBox) {
-        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return nil }
-        // Compared as doubles first, so a far-off coordinate never reaches Int(_:).
-        func clamp(_ v: Double, _ low: Int, _ high: Int) -> Int { v <= Double(low) ? low : v >= Double(high) ? high : Int(v) }
-        x0 = clamp(minX.rounded(.down), limit.x0, limit.x1)
-        x1 = clamp(maxX.rounded(.up), limit.x0, limit.x1)
-        y0 = clamp(minY.rounded(.down), limit.y0, limit.y1)
-        y1 = clamp(maxY.rounded(.up), limit.y0, limit.y1)
-        if isEmpty { return nil }
-    }
-
-    init(x0: Int, y0: Int, x1: Int, y1: Int) {
-        (self.x0, self.y0, self.x1, self.y1) = (x0, y0, x1, y1)
-    }
-
-    func union(_ other: PixelBox) -> PixelBox {
-        PixelBox(x0: min(x0, other.x0), y0: min(y0, other.y0), x1: max(x1, other.x1), y1: max(y1, other.y1))
-    }
-
-    func intersection(_ other: PixelBox) -> PixelBox? {
-        let box = PixelBox(x0: max(x0, other.x0), y0: max(y0, other.y0), x1: min(x1, other.x1), y1: min(y1, other.y1))
-        return box.isEmpty ? nil : box
-    }
-}
-
 extension Rasterizer {
     /// A group: drawn flat when it neither fades nor clips (exactly as its entries drawn one by
     /// one); otherwise its entries are drawn into a transparent layer covering only the pixels
@@ -48,7 +15,7 @@ extension Rasterizer {
             return
         }
         let alpha = min(max(group.alpha, 0), 1)
-        let whole = PixelBox(x0: 0, y0: 0, x1: canvas.width, y1: canvas.height)
+        let whole = PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
         guard alpha > 0, var box = Self.pixelBounds(of: group.shapes, scale: scale, within: whole) else { return }
         if let clip = group.clip {
             guard let clipBox = Self.pixelBounds(of: .rect(clip.shape()), scale: scale, within: whole),
@@ -56,8 +23,8 @@ extension Rasterizer {
             box = inside
         }
         // The layer is the box's pixels; entries are moved so that its corner is their origin.
-        let shift = CGVector(dx: -Double(box.x0) / scale, dy: -Double(box.y0) / scale)
-        var layer = Canvas(width: box.x1 - box.x0, height: box.y1 - box.y0)
+        let shift = CGVector(dx: -Double(box.x) / scale, dy: -Double(box.y) / scale)
+        var layer = Canvas(width: box.width, height: box.height)
         draw(group.shapes.map { $0.translated(by: shift) }, scale: scale, with: paths, into: &layer)
         // The clip's coverage is computed where it is used, row by row (its interior at full
         // strength, only edge pixels evaluated). Rejected: filling a mask canvas with the clip
@@ -69,18 +36,18 @@ extension Rasterizer {
 
     /// Source-over of the premultiplied `layer` onto `canvas` at `box`, each pixel scaled by
     /// `alpha` and by the clip's coverage there (layer coordinates), if any (`PackedPixel.over`).
-    static func composite(_ layer: Canvas, clip: ShapeCoverage?, alpha: Double, at box: PixelBox, into canvas: inout Canvas) {
+    static func composite(_ layer: Canvas, clip: ShapeCoverage?, alpha: Double, at box: PixelRect, into canvas: inout Canvas) {
         let full = UInt64((alpha * 65536).rounded())
         let width = canvas.width, layerWidth = layer.width
         // The layer's rows that land in the canvas's window.
-        let canvasRows = canvas.rows(box.y0, box.y0 + layer.height)
-        let rows = (canvasRows.lowerBound - box.y0)..<(canvasRows.upperBound - box.y0)
+        let canvasRows = canvas.rows(box.y, box.y + layer.height)
+        let rows = (canvasRows.lowerBound - box.y)..<(canvasRows.upperBound - box.y)
         layer.pixels.withUnsafeBytes { layerBytes in
             let source = layerBytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
             canvas.pixels.withUnsafeMutableBytes { canvasBytes in
                 let destination = canvasBytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
                 for row in rows {
-                    let from = source + row * layerWidth, to = destination + (row + box.y0) * width + box.x0
+                    let from = source + row * layerWidth, to = destination + (row + box.y) * width + box.x
                     guard let clip else {
                         blend(from, onto: to, 0..<layerWidth, factor: full)
                         continue
@@ -126,8 +93,8 @@ extension Rasterizer {
 
     /// The pixels `items` can touch, within `limit`: each entry's box, generously (shadows by
     /// their blur, strokes by their miter, text by its advance and a font size all round).
-    static func pixelBounds(of items: [DisplayItem], scale: Double, within limit: PixelBox) -> PixelBox? {
-        var result: PixelBox?
+    static func pixelBounds(of items: [DisplayItem], scale: Double, within limit: PixelRect) -> PixelRect? {
+        var result: PixelRect?
         for item in items {
             guard let box = pixelBounds(of: item, scale: scale, within: limit) else { continue }
             result = result.map { $0.union(box) } ?? box
@@ -135,19 +102,19 @@ extension Rasterizer {
         return result
     }
 
-    static func pixelBounds(of item: DisplayItem, scale: Double, within limit: PixelBox) -> PixelBox? {
+    static func pixelBounds(of item: DisplayItem, scale: Double, within limit: PixelRect) -> PixelRect? {
         /// The box of the rectangle (x0, y0)–(x1, y1) about `anchor`, through `t`, grown by
         /// `margin` points, in pixels.
         func box(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, anchor: CGPoint, _ t: CGAffineTransform,
-                 margin: Double) -> PixelBox? {
+                 margin: Double) -> PixelRect? {
             var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
             for (x, y) in [(x0, y0), (x1, y0), (x0, y1), (x1, y1)] {
                 let px = Double(anchor.x) + Double(t.a) * x + Double(t.c) * y
                 let py = Double(anchor.y) + Double(t.b) * x + Double(t.d) * y
                 minX = min(minX, px); maxX = max(maxX, px); minY = min(minY, py); maxY = max(maxY, py)
             }
-            return PixelBox(minX: (minX - margin) * scale - 1, minY: (minY - margin) * scale - 1,
-                            maxX: (maxX + margin) * scale + 1, maxY: (maxY + margin) * scale + 1, within: limit)
+            return PixelRect(touchedBy: (minX - margin) * scale - 1, (minY - margin) * scale - 1,
+                             (maxX + margin) * scale + 1, (maxY + margin) * scale + 1, within: limit)
         }
         switch item {
         case .rect(let r):

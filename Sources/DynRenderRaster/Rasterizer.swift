@@ -30,7 +30,7 @@ public struct Rasterizer: Sendable {
     /// and `rowsThatMayDiffer(between:and:)` of the two lies within `rows`. A frame in which a
     /// few items moved is redrawn in the band they cover (every loop that writes pixels keeps to
     /// the band; coverage, blur and layers are computed as for the whole canvas).
-    public func render(_ list: DisplayList, into canvas: inout Canvas, rows: Range<Int>) {
+    package func render(_ list: DisplayList, into canvas: inout Canvas, rows: Range<Int>) {
         precondition(canvas.width == list.pixelWidth && canvas.height == list.pixelHeight,
                      "canvas size does not match the display list")
         canvas.window = rows.clamped(to: 0..<canvas.height)

@@ -57,7 +57,7 @@ open class Label: View {
 
     /// The lines as they fit the label's width, or nil when the font cannot be found (the render
     /// then stops with that error before drawing).
-    public func layout(width: Double? = nil) -> ParagraphLayout? {
+    package func layout(width: Double? = nil) -> ParagraphLayout? {
         guard let text, !text.isEmpty else { return nil }
         return try? ParagraphLayout(text, font: font, width: width ?? Double(bounds.width), numberOfLines: numberOfLines,
                                     lineBreakMode: lineBreakMode, letterSpacing: letterSpacing)

@@ -5,7 +5,7 @@ import DynRenderDisplayList
 import DynRenderGeometry
 import DynRenderPixels
 
-/// What a demo shows: a canvas of views and collection views, an animator that moves the views,
+/// What a render shows: a canvas of views and collection views, an animator that moves the views,
 /// and a timeline of what happens when: closures, scripted touches and view animations.
 /// Subclasses build their content in their initialiser and script it with `at(_:perform:)`,
 /// `touch(at:duration:along:handler:)` and `animate(withDuration:...)`.

@@ -12,21 +12,21 @@ import DynRenderGeometry
 /// let face = try FontLibrary.shared.face(for: .family("Inter", weight: 400))
 /// let shaped = face.shape("Hello")
 /// ```
-public final class FontFace: @unchecked Sendable {
+package final class FontFace: @unchecked Sendable {
     /// The font file and face index this face was read from.
-    public let path: String
+    package let path: String
     /// The face's index within the file (0 unless the file is a collection).
-    public let index: Int
+    package let index: Int
     /// The family name the font gives itself.
-    public let familyName: String
+    package let familyName: String
     /// Font units per em: outlines and positions are in these units.
-    public let unitsPerEm: Double
+    package let unitsPerEm: Double
     /// Distance from the baseline up to the top of the tallest glyphs, font units (positive).
-    public let ascender: Double
+    package let ascender: Double
     /// Distance from the baseline down to the bottom of the lowest glyphs, font units (positive).
-    public let descender: Double
+    package let descender: Double
     /// Extra space between lines, font units (the font's line gap; 0 for most UI fonts).
-    public let lineGap: Double
+    package let lineGap: Double
 
     private let face: FT_Face
     private let font: OpaquePointer  // hb_font_t
@@ -89,7 +89,7 @@ public final class FontFace: @unchecked Sendable {
 
     /// `text` shaped with HarfBuzz's defaults for its script and direction (kerning and standard
     /// ligatures on): glyphs in visual order with positions in font units.
-    public func shape(_ text: String) -> ShapedText {
+    package func shape(_ text: String) -> ShapedText {
         lock.lock()
         defer { lock.unlock() }
         if let cached = shaped[text] { return cached }
@@ -124,7 +124,7 @@ public final class FontFace: @unchecked Sendable {
     }
 
     /// The outline of glyph `id`, font units, y down (empty for a space or an unknown glyph id).
-    public func outline(_ id: UInt32) -> VectorPath {
+    package func outline(_ id: UInt32) -> VectorPath {
         lock.lock()
         defer { lock.unlock() }
         if let cached = outlines[id] { return cached }
@@ -182,23 +182,23 @@ public final class FontFace: @unchecked Sendable {
 /// let shaped = try FontLibrary.shared.face(for: .family("Inter", weight: 400)).shape("Ti")
 /// print(shaped.glyphs.map(\.x), shaped.advance)   // font units
 /// ```
-public struct ShapedText: Equatable, Sendable {
+package struct ShapedText: Equatable, Sendable {
     /// One glyph of the shaped text.
     ///
     /// ```swift
     /// for glyph in shaped.glyphs { print(glyph.id, glyph.x, glyph.cluster) }
     /// ```
-    public struct Glyph: Equatable, Sendable {
+    package struct Glyph: Equatable, Sendable {
         /// The glyph's index in the font (0 is .notdef, drawn for characters the font lacks).
-        public var id: UInt32
+        package var id: UInt32
         /// Where the glyph's origin sits, font units from the pen origin.
-        public var x: Double, y: Double
+        package var x: Double, y: Double
         /// The UTF-8 byte offset of the first character this glyph stands for.
-        public var cluster: Int
+        package var cluster: Int
     }
 
     /// The glyphs, in visual order.
-    public var glyphs: [Glyph]
+    package var glyphs: [Glyph]
     /// The pen's total advance, font units.
-    public var advance: Double
+    package var advance: Double
 }

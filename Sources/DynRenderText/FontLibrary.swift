@@ -12,9 +12,9 @@ import DynRenderDisplayList
 /// let line = try FontLibrary.shared.layout("Dismiss", font: .system(size: 17, weight: 600))
 /// print(line.width)   // points
 /// ```
-public final class FontLibrary: @unchecked Sendable {
+package final class FontLibrary: @unchecked Sendable {
     /// The process's library.
-    public static let shared = FontLibrary()
+    package static let shared = FontLibrary()
 
     private let lock = NSLock()
     private var library: FT_Library?
@@ -22,7 +22,7 @@ public final class FontLibrary: @unchecked Sendable {
     private var families: [FontDescriptor.Source: Result<FontResolver.Location, FontError>] = [:]
 
     /// An empty library; faces are loaded when first asked for.
-    public init() {}
+    package init() {}
 
     deinit {
         faces.removeAll()
@@ -32,7 +32,7 @@ public final class FontLibrary: @unchecked Sendable {
     /// The face a descriptor names: an installed family at its weight, or a file. Throws
     /// `FontError` (one line, naming the family and weight or the file) when there is none;
     /// never substitutes another font.
-    public func face(for source: FontDescriptor.Source) throws -> FontFace {
+    package func face(for source: FontDescriptor.Source) throws -> FontFace {
         lock.lock()
         defer { lock.unlock() }
         let location: FontResolver.Location
@@ -66,7 +66,7 @@ public final class FontLibrary: @unchecked Sendable {
     /// `text` shaped in `font`'s face and measured in points at its size: which glyphs, and where
     /// each glyph's origin sits relative to the pen origin, letter spacing included. Throws
     /// `FontError` when the font cannot be found.
-    public func layout(_ text: String, font: FontDescriptor, letterSpacing: Double = 0) throws -> TextLayoutRun {
+    package func layout(_ text: String, font: FontDescriptor, letterSpacing: Double = 0) throws -> TextLayoutRun {
         let face = try face(for: font.source)
         return TextLayoutRun(face: face, shaped: face.shape(text), size: font.size, letterSpacing: letterSpacing)
     }
@@ -78,34 +78,34 @@ public final class FontLibrary: @unchecked Sendable {
 /// let run = try FontLibrary.shared.layout("Title", font: .preferred(.title1))
 /// print(run.width, run.ascender, run.descender)
 /// ```
-public struct TextLayoutRun: Sendable {
+package struct TextLayoutRun: Sendable {
     /// The face the line is set in.
-    public let face: FontFace
+    package let face: FontFace
     /// The line shaped by HarfBuzz, in font units.
-    public let shaped: ShapedText
+    package let shaped: ShapedText
     /// Em size, points.
-    public let size: Double
+    package let size: Double
     /// Points added after every glyph.
-    public let letterSpacing: Double
+    package let letterSpacing: Double
 
     /// Points per font unit.
-    public var unitScale: Double { size / face.unitsPerEm }
+    package var unitScale: Double { size / face.unitsPerEm }
 
     /// The pen's advance over the whole line, points, letter spacing after every glyph included.
-    public var width: Double { shaped.advance * unitScale + letterSpacing * Double(shaped.glyphs.count) }
+    package var width: Double { shaped.advance * unitScale + letterSpacing * Double(shaped.glyphs.count) }
 
     /// Glyph `i`'s origin relative to the pen origin, points (y down).
-    public func origin(ofGlyph i: Int) -> Vector2 {
+    package func origin(ofGlyph i: Int) -> Vector2 {
         let glyph = shaped.glyphs[i]
         return Vector2(glyph.x * unitScale + letterSpacing * Double(i), glyph.y * unitScale)
     }
 
     /// Ascender, descender and line gap at this size, points (all positive).
-    public var ascender: Double { face.ascender * unitScale }
+    package var ascender: Double { face.ascender * unitScale }
     /// The descender at this size, points (positive).
-    public var descender: Double { face.descender * unitScale }
+    package var descender: Double { face.descender * unitScale }
     /// The line gap at this size, points.
-    public var lineGap: Double { face.lineGap * unitScale }
+    package var lineGap: Double { face.lineGap * unitScale }
 }
 
 /// Checking the fonts a frame names before it is drawn.
@@ -113,7 +113,7 @@ extension DisplayList {
     /// Throws `DisplayListLimitError` (field `shapes[i].font`) for the first text entry whose font
     /// is not installed or cannot be read: checked before a frame is drawn, so a missing font is
     /// an error and never a blank or substituted title.
-    public func checkFonts(in library: FontLibrary = .shared) throws {
+    package func checkFonts(in library: FontLibrary = .shared) throws {
         try shapes.forEachDrawnEntry { item, field in
             guard case .text(let run) = item else { return }
             do {

@@ -25,7 +25,7 @@ public enum LineBreakMode: Sendable {
 /// let layout = try ParagraphLayout("A longer message that wraps onto two lines", font: .preferred(.body), width: 200)
 /// print(layout.lines.map(\.text))
 /// ```
-public struct ParagraphLayout: Sendable {
+package struct ParagraphLayout: Sendable {
     /// One laid-out line: its text and its advance width, points.
     ///
     /// ```swift
@@ -33,36 +33,36 @@ public struct ParagraphLayout: Sendable {
     ///     print(line.text, line.width)
     /// }
     /// ```
-    public struct Line: Equatable, Sendable {
+    package struct Line: Equatable, Sendable {
         /// The line's text, trailing spaces removed.
-        public var text: String
+        package var text: String
         /// The line's width, points.
-        public var width: Double
+        package var width: Double
 
         /// A line of `text`, `width` points wide.
-        public init(text: String, width: Double) {
+        package init(text: String, width: Double) {
             self.text = text
             self.width = width
         }
     }
 
     /// The lines, top to bottom.
-    public let lines: [Line]
+    package let lines: [Line]
     /// Ascender, descender and line gap of the font at its size, points (positive).
-    public let ascender: Double, descender: Double, lineGap: Double
+    package let ascender: Double, descender: Double, lineGap: Double
 
     /// Distance from one baseline to the next: the font's ascender + descender + line gap, as
     /// `UIFont.lineHeight`.
-    public var lineHeight: Double { ascender + descender + lineGap }
+    package var lineHeight: Double { ascender + descender + lineGap }
     /// The widest line, points.
-    public var width: Double { lines.map(\.width).max() ?? 0 }
+    package var width: Double { lines.map(\.width).max() ?? 0 }
     /// All lines stacked, points.
-    public var height: Double { Double(lines.count) * lineHeight }
+    package var height: Double { Double(lines.count) * lineHeight }
 
     /// Lays `text` out in lines no wider than `width` points (`.infinity` for no limit), at most
     /// `numberOfLines` of them (0: any number). Paragraphs break at "\n". Throws `FontError`
     /// when the font cannot be found.
-    public init(_ text: String, font: FontDescriptor, width: Double, numberOfLines: Int = 0,
+    package init(_ text: String, font: FontDescriptor, width: Double, numberOfLines: Int = 0,
                 lineBreakMode: LineBreakMode = .byTruncatingTail, letterSpacing: Double = 0,
                 library: FontLibrary = .shared) throws {
         let face = try library.face(for: font.source)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import DynRenderGeometry
 @testable import DynRenderCodecs
 import DynRenderPixels
 
@@ -71,7 +72,7 @@ import DynRenderPixels
         let directory = try TemporaryDirectory()
         let writer = try PNGSequenceWriter(directory: directory.path + "/f", expectedFrames: 3)
         for i in 0..<3 { try writer.addFrame(TestImages.blocks(width: 4, height: 2, seed: i), time: Double(i) * 0.25) }
-        try writer.finish(endTime: 0.75, source: [("displayList", PNGSequenceWriter.jsonString("a \"b\"\n.jsonl"))])
+        try writer.finish(endTime: 0.75, source: [("displayList", JSONText.quoted("a \"b\"\n.jsonl"))])
         let data = try Data(contentsOf: URL(fileURLWithPath: directory.path + "/f/manifest.json"))
         let manifest = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(manifest["format"] as? String == "dynrender-png-sequence")

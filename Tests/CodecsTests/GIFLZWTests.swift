@@ -1,5 +1,5 @@
 import CGIF
-import DynRenderTestSupport
+import DynRenderGeometry
 import Testing
 @testable import DynRenderCodecs
 

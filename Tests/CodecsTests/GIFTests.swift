@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import DynRenderCodecs
 import DynRenderPixels
-import DynRenderTestSupport
+import DynRenderGeometry
 
 @Suite struct GIFTests {
     /// Writes `frames` at `fps` and returns the decoded file.

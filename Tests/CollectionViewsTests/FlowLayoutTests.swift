@@ -66,10 +66,10 @@ import DynRenderCollectionViews
         let (view, layout) = Self.springyFlow(items: 997)
         view.advance(to: 0)
         let all = (0..<997).map { layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))! }
-        var generator = SplitMix(seed: 7)
+        var generator = SeededRandom(seed: 7)
         for _ in 0..<200 {
-            let rect = CGRect(x: generator.next(in: -50...350), y: generator.next(in: -100...54_000),
-                              width: generator.next(in: 0...200), height: generator.next(in: 0...700))
+            let rect = CGRect(x: CGFloat(generator.uniform(-50, 350)), y: CGFloat(generator.uniform(-100, 54_000)),
+                              width: CGFloat(generator.uniform(0, 200)), height: CGFloat(generator.uniform(0, 700)))
             let expected = all.filter { $0.frame.intersects(rect) }.map(\.indexPath)
             let found = (layout.layoutAttributesForElements(in: rect) ?? []).map(\.indexPath)
             #expect(found == expected, "rect \(rect)")
@@ -86,21 +86,5 @@ import DynRenderCollectionViews
         #expect(cells.first?.indexPath == IndexPath(item: 500_000, section: 0))
         #expect(layout.layoutAttributesForItem(at: IndexPath(item: 999_999, section: 0))!.center
                 == CGPoint(x: 288, y: 32 + 54 * 199_999))
-    }
-}
-
-/// A small deterministic random generator for test inputs.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func next(in range: ClosedRange<Double>) -> CGFloat {
-        CGFloat(range.lowerBound + (range.upperBound - range.lowerBound) * Double(next() >> 11) / Double(1 << 53))
     }
 }

@@ -1,6 +1,6 @@
 import Testing
 @testable import DynRenderDynamics
-import DynRenderTestSupport
+import DynRenderGeometry
 
 /// The index that finds last step's contact impulses when the contacts come in a new order must
 /// answer as a dictionary of the same keys would (the later position when a key repeats, nothing

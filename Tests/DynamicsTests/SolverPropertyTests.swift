@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import DynRenderDynamics
 import DynRenderGeometry
-import DynRenderTestSupport
 
 /// The solver over scenes nobody would write by hand: random items (zero-size, hair-thin, huge;
 /// created overlapping), every behaviour and field kind, extreme but legal parameters (spring

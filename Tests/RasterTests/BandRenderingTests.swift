@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import DynRenderRaster
 import DynRender
-import DynRenderTestSupport
+import DynRenderGeometry
 
 /// A frame redrawn only in the rows where it can differ from the one its canvas holds must be,
 /// byte for byte, the frame drawn whole: the renderer reuses canvases this way, so any entry

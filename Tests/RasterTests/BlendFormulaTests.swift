@@ -3,7 +3,7 @@ import Testing
 import CRasterKernels
 @testable import DynRenderRaster
 import DynRenderPixels
-import DynRenderTestSupport
+import DynRenderGeometry
 
 /// The blends that pack channels into wide integers — the run blend (two channels per 64-bit
 /// multiply) and the full-coverage span (`dr_blend_span`, 16-bit lanes) — must give, bit for bit,

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import CRasterKernels
 @testable import DynRenderRaster
-import DynRenderTestSupport
+import DynRenderGeometry
 
 /// The shadow blur's C passes against the plain loop they replace, written out here: for every
 /// output, the window's value when it is all 0s or all 1s, else the weighted sum of the values

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import DynRender
-import DynRenderTestSupport
+import DynRenderGeometry
 
 /// Groups: a view with subviews fading as one picture, clipping with the clip shape's own
 /// coverage, and groups that neither fade nor clip drawing exactly as their entries drawn flat.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import DynRender
-import DynRenderTestSupport
+import DynRenderGeometry
 
 /// Images: PNGs of every colour type and depth read as the pixels they hold, corrupt and
 /// oversized files refused with one line, and sampling against analytic expectations.

@@ -4,7 +4,6 @@ import Testing
 @testable import DynRenderRaster
 import DynRenderGeometry
 import DynRenderPixels
-import DynRenderTestSupport
 
 /// The rasteriser over inputs nobody would write by hand: random frames with radii of exactly half
 /// a side and more, shapes across and far beyond every canvas edge, degenerate and sheared

@@ -1,4 +1,5 @@
 import DynRender
+@testable import DynRenderDisplayList
 import FuzzSupport
 
 @main enum Main {

@@ -1,4 +1,5 @@
 import DynRender
+@testable import DynRenderCodecs
 import FuzzSupport
 
 @main enum Main {

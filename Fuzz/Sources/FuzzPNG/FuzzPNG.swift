@@ -1,4 +1,6 @@
 import DynRender
+@testable import DynRenderImages
+@testable import DynRenderCodecs
 import FuzzSupport
 
 @main enum Main {

@@ -1,4 +1,6 @@
 import DynRender
+@testable import DynRenderDisplayList
+@testable import DynRenderCodecs
 import FuzzSupport
 
 @main enum Main {

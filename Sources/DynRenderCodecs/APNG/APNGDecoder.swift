@@ -6,13 +6,13 @@ import DynRenderPixels
 /// let apng = try APNGDecoder().decode(FileReader.read("out.png"))
 /// let total = apng.delays.reduce(0, +)   // milliseconds
 /// ```
-public struct DecodedAPNG: Sendable {
+package struct DecodedAPNG: Sendable {
     /// Each frame composited onto the canvas (the IHDR size), in order.
-    public var frames: [RGBAImage]
+    package var frames: [RGBAImage]
     /// Milliseconds each frame shows, rounded (a zero denominator means hundredths, as the spec says).
-    public var delays: [Int]
+    package var delays: [Int]
     /// How many times the animation plays; 0 is forever.
-    public var plays: Int
+    package var plays: Int
 }
 
 /// Reads animated PNGs (the APNG extension: `acTL`, `fcTL`, `fdAT`) for comparisons: any file
@@ -30,16 +30,16 @@ public struct DecodedAPNG: Sendable {
 /// let apng = try APNGDecoder().decode(FileReader.read("out.png"))
 /// print(apng.frames.count, apng.delays)   // frames as shown, delays in milliseconds
 /// ```
-public struct APNGDecoder: Sendable {
+package struct APNGDecoder: Sendable {
     /// Most pixels of all frames together (2 GiB of RGBA), so a file of many large frames is one
     /// error, not an exhausted machine.
-    public static let maximumDecodedPixels = GIFDecoder.maximumDecodedPixels
+    package static let maximumDecodedPixels = GIFDecoder.maximumDecodedPixels
 
     /// A decoder; it holds no state, so one can read any number of files.
-    public init() {}
+    package init() {}
 
     /// Whether `bytes` is a PNG with an animation control chunk before its image data.
-    public static func isAnimated(_ bytes: [UInt8]) -> Bool {
+    package static func isAnimated(_ bytes: [UInt8]) -> Bool {
         guard let chunks = try? PNGChunks.chunks(of: bytes) else { return false }
         for chunk in chunks {
             if chunk.type == "acTL" { return true }
@@ -50,7 +50,7 @@ public struct APNGDecoder: Sendable {
 
     /// The animation in `bytes`, every frame composited onto the canvas, or a `CodecError` with one
     /// line saying what is wrong or which limit the file passes.
-    public func decode(_ bytes: [UInt8]) throws -> DecodedAPNG {
+    package func decode(_ bytes: [UInt8]) throws -> DecodedAPNG {
         var header: [UInt8]?
         var tables: [[UInt8]] = []  // PLTE and tRNS, copied into every frame's PNG
         var plays = 0, declaredFrames: Int?

@@ -6,9 +6,9 @@ import DynRenderPixels
 /// ```swift
 /// let ticks = APNGTiming.clock.ticks(at: 1.5)   // 1500
 /// ```
-public enum APNGTiming {
+package enum APNGTiming {
     /// APNG's clock as dynrender writes it: milliseconds, at least 11 a frame.
-    public static let clock = AnimationTiming(ticksPerSecond: 1000, minimumDelay: 11)
+    package static let clock = AnimationTiming(ticksPerSecond: 1000, minimumDelay: 11)
 }
 
 /// One APNG frame ready to be written: where it goes, how long it shows, how it combines with
@@ -17,8 +17,9 @@ public enum APNGTiming {
 /// ```swift
 /// let frame = try block.encodedForAPNG(APNGSettings(opaque: false))
 /// ```
-public struct APNGFrame {
-    let x: Int, y: Int, width: Int, height: Int
+package struct APNGFrame {
+    /// Where on the canvas the frame's pixels go.
+    let region: PixelRect
     /// Milliseconds.
     let delay: Int
     /// Blend OVER the previous frame (unchanged pixels are transparent) rather than replace.
@@ -34,19 +35,19 @@ public struct APNGFrame {
 /// ```swift
 /// let settings = APNGSettings(opaque: true)   // frames as RGB, no alpha channel
 /// ```
-public struct APNGSettings: Sendable {
+package struct APNGSettings: Sendable {
     /// Every frame is opaque: frames are RGB and replace their region (SOURCE). Otherwise RGBA,
     /// unchanged pixels transparent and blended OVER the frame before.
-    public var opaque: Bool
+    package var opaque: Bool
     /// libpng settings for the frames' scanlines.
-    public var png: PNGEncoder
+    package var png: PNGEncoder
 
     /// zlib level 9 with the None, Sub and Up row filters: on the shared workloads the smallest
     /// of the filter sets measured (all five, None alone, Sub, Up, Paeth) for D2 and within 0.4 %
     /// of the smallest for D1 and D3, and 10–20 % faster than trying all five. Each frame is also
     /// tried unfiltered (`PNGEncoder.alternativeFilters`): D2 −4.5 % (its full-canvas fade
     /// frames), D1 and D3 within 0.01 % of before.
-    public init(opaque: Bool) {
+    package init(opaque: Bool) {
         self.opaque = opaque
         png = PNGEncoder(compressionLevel: 9, alpha: opaque ? .never : .always)
         png.alternativeFilters = [PNGEncoder.none]
@@ -59,11 +60,11 @@ extension AnimationBlock {
     /// others store changed pixels with unchanged ones fully transparent, blended OVER the frame
     /// before, so deflate sees runs of zero bytes where nothing moved — and when a changed pixel
     /// is itself not opaque, OVER could not show it, so that frame replaces its region instead.
-    public func encodedForAPNG(_ settings: APNGSettings) throws -> APNGFrame {
+    package func encodedForAPNG(_ settings: APNGSettings) throws -> APNGFrame {
         let encoder = settings.png
         guard let previous else {
             let png = try PNGChunks.imageData(of: encoder.encode(image))
-            return APNGFrame(x: 0, y: 0, width: image.width, height: image.height, delay: delay,
+            return APNGFrame(region: PixelRect(x: 0, y: 0, width: image.width, height: image.height), delay: delay,
                              blendsOver: false, data: png.data, header: png.header)
         }
         let rect = region ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
@@ -85,7 +86,7 @@ extension AnimationBlock {
             if blendsOver { frame = over }
         }
         let png = try PNGChunks.imageData(of: encoder.encode(frame))
-        return APNGFrame(x: rect.x, y: rect.y, width: rect.width, height: rect.height, delay: delay,
+        return APNGFrame(region: rect, delay: delay,
                          blendsOver: blendsOver, data: png.data, header: png.header)
     }
 }

@@ -12,26 +12,26 @@ import DynRenderPixels
 /// ```swift
 /// let encoder = try AnimationEncoder(sink: APNGWriter(path: "out.png", width: 390, height: 844))
 /// ```
-public final class APNGWriter: AnimationSink {
+package final class APNGWriter: AnimationSink {
     /// Canvas width, pixels.
-    public let width: Int
+    package let width: Int
     /// Canvas height, pixels.
-    public let height: Int
+    package let height: Int
     /// How frames are stored (RGB or RGBA, libpng settings).
-    public let settings: APNGSettings
+    package let settings: APNGSettings
     private let plays: Int
-    public static var timing: AnimationTiming { APNGTiming.clock }
+    package static var timing: AnimationTiming { APNGTiming.clock }
     private let file: AtomicFile
     /// The next fcTL / fdAT sequence number.
     private var sequence: UInt32 = 0
     /// Frames written so far.
-    public private(set) var frameCount = 0
+    package private(set) var frameCount = 0
     /// Where acTL starts: after the signature and IHDR.
     private static let animationControlOffset = 8 + 12 + 13
 
     /// Starts an APNG of `width`×`height` pixels at `path` that plays `plays` times (0: for ever).
     /// With `opaque` every frame's alpha is ignored and the file is RGB (smaller); otherwise RGBA.
-    public init(path: String, width: Int, height: Int, plays: Int = 0, opaque: Bool = false) throws {
+    package init(path: String, width: Int, height: Int, plays: Int = 0, opaque: Bool = false) throws {
         guard (1...Int(Int32.max)).contains(width), (1...Int(Int32.max)).contains(height) else {
             throw CodecError("an APNG is at least 1x1 pixels, not \(width)x\(height)")
         }
@@ -48,18 +48,18 @@ public final class APNGWriter: AnimationSink {
     }
 
     /// Compression needs no state: the settings serve every thread.
-    public func makeCompressor() -> APNGSettings { settings }
+    package func makeCompressor() -> APNGSettings { settings }
 
     /// Encodes `block` as an APNG frame (the changed rectangle, blended over the frame before where
     /// that is smaller); any thread may call it.
-    public func compress(_ block: AnimationBlock, with settings: APNGSettings) throws -> APNGFrame {
+    package func compress(_ block: AnimationBlock, with settings: APNGSettings) throws -> APNGFrame {
         try block.encodedForAPNG(settings)
     }
 
     /// Writes the next frame (the first must cover the whole canvas).
-    public func append(_ frame: APNGFrame) throws {
+    package func append(_ frame: APNGFrame) throws {
         if frameCount == 0 {
-            guard frame.x == 0, frame.y == 0, frame.width == width, frame.height == height else {
+            guard frame.region == PixelRect(x: 0, y: 0, width: width, height: height) else {
                 throw CodecError("the first APNG frame must cover the canvas")
             }
             try file.write(PNGChunks.signature + PNGChunks.chunk("IHDR", frame.header) + animationControl(frames: 0))
@@ -67,8 +67,8 @@ public final class APNGWriter: AnimationSink {
         // The delay as a fraction: milliseconds, or centiseconds beyond 65.535 s.
         let (numerator, denominator) = frame.delay <= 65_535 ? (frame.delay, 1000) : (min(65_535, (frame.delay + 5) / 10), 100)
         var control = PNGChunks.bigEndian(sequence)
-        control += PNGChunks.bigEndian(UInt32(frame.width)) + PNGChunks.bigEndian(UInt32(frame.height))
-        control += PNGChunks.bigEndian(UInt32(frame.x)) + PNGChunks.bigEndian(UInt32(frame.y))
+        control += PNGChunks.bigEndian(UInt32(frame.region.width)) + PNGChunks.bigEndian(UInt32(frame.region.height))
+        control += PNGChunks.bigEndian(UInt32(frame.region.x)) + PNGChunks.bigEndian(UInt32(frame.region.y))
         control += PNGChunks.bigEndian(UInt16(numerator)) + PNGChunks.bigEndian(UInt16(denominator))
         control += [0, frame.blendsOver ? 1 : 0]  // dispose_op NONE; blend_op SOURCE or OVER
         sequence += 1
@@ -83,7 +83,7 @@ public final class APNGWriter: AnimationSink {
     }
 
     /// Writes IEND and the frame count, and moves the file into place.
-    public func finish() throws {
+    package func finish() throws {
         do {
             guard frameCount > 0 else { throw CodecError("an APNG needs at least one frame") }
             try file.write(PNGChunks.chunk("IEND", []))
@@ -96,7 +96,7 @@ public final class APNGWriter: AnimationSink {
     }
 
     /// Abandons the file: nothing appears at the path, and a file already there is untouched.
-    public func cancel() {
+    package func cancel() {
         file.discard()
     }
 
@@ -114,12 +114,12 @@ public final class APNGWriter: AnimationSink {
 /// for (index, frame) in frames.enumerated() { try encoder.addFrame(frame, at: Double(index) / 60) }
 /// try encoder.finish(endTime: Double(frames.count) / 60)
 /// ```
-public typealias APNGEncoder = AnimationEncoder<APNGWriter>
+package typealias APNGEncoder = AnimationEncoder<APNGWriter>
 
 extension AnimationEncoder where Sink == APNGWriter {
     /// Starts an APNG of `width`×`height` pixels at `path`. With `opaque` every frame's alpha is
     /// ignored and the file is RGB (smaller); otherwise RGBA.
-    public convenience init(path: String, width: Int, height: Int, plays: Int = 0, opaque: Bool = false) throws {
+    package convenience init(path: String, width: Int, height: Int, plays: Int = 0, opaque: Bool = false) throws {
         try self.init(sink: APNGWriter(path: path, width: width, height: height, plays: plays, opaque: opaque))
     }
 }

@@ -7,7 +7,7 @@ import DynRenderPixels
 /// // GIFWriter and APNGWriter are the two sinks; AnimationEncoder feeds either.
 /// let gif = try AnimationEncoder(sink: GIFWriter(path: "a.gif", width: 100, height: 100))
 /// ```
-public protocol AnimationSink: AnyObject {
+package protocol AnimationSink: AnyObject {
     /// A block once compressed, ready to append.
     associatedtype Compressed
     /// What compresses blocks. Each thread that compresses uses its own; compressing depends on
@@ -41,14 +41,14 @@ public protocol AnimationSink: AnyObject {
 /// try encoder.addFrame(second, at: 0.5, change: .identical)   // known unchanged: merged into the frame before
 /// try encoder.finish(endTime: 1)
 /// ```
-public final class AnimationEncoder<Sink: AnimationSink> {
+package final class AnimationEncoder<Sink: AnimationSink> {
     /// The file format's writer that receives the blocks.
-    public let sink: Sink
+    package let sink: Sink
     private var sequencer: FrameSequencer
     private let compressor: Sink.Compressor
 
     /// An encoder writing through `sink`, whose canvas size it takes.
-    public init(sink: Sink) throws {
+    package init(sink: Sink) throws {
         self.sink = sink
         sequencer = FrameSequencer(width: sink.width, height: sink.height, timing: Sink.timing)
         do {
@@ -64,20 +64,20 @@ public final class AnimationEncoder<Sink: AnimationSink> {
     }
 
     /// Canvas width, pixels.
-    public var width: Int { sink.width }
+    package var width: Int { sink.width }
     /// Canvas height, pixels.
-    public var height: Int { sink.height }
+    package var height: Int { sink.height }
 
     /// Adds a frame shown from `time` (seconds) until the next frame's time. `change` says how it
     /// differs from the image passed in the previous call, when the caller already knows.
-    public func addFrame(_ image: RGBAImage, at time: Double, change: FrameChange = .unknown) throws {
+    package func addFrame(_ image: RGBAImage, at time: Double, change: FrameChange = .unknown) throws {
         for block in try blocks(adding: image, at: time, change: change) {
             try sink.append(sink.compress(block, with: compressor))
         }
     }
 
     /// Writes the queued frames, the last shown until `endTime` (seconds), and moves the file into place.
-    public func finish(endTime: Double) throws {
+    package func finish(endTime: Double) throws {
         do {
             for block in closingBlocks(endTime: endTime) { try sink.append(sink.compress(block, with: compressor)) }
             try sink.finish()
@@ -88,17 +88,17 @@ public final class AnimationEncoder<Sink: AnimationSink> {
     }
 
     /// Abandons the file.
-    public func cancel() {
+    package func cancel() {
         sink.cancel()
     }
 
     /// The sequencing step alone: the blocks whose delays `image` makes known.
-    public func blocks(adding image: RGBAImage, at time: Double, change: FrameChange = .unknown) throws -> [AnimationBlock] {
+    package func blocks(adding image: RGBAImage, at time: Double, change: FrameChange = .unknown) throws -> [AnimationBlock] {
         try sequencer.add(image, at: time, change: change)
     }
 
     /// The sequencing step alone: the blocks still queued, the last shown until `endTime`.
-    public func closingBlocks(endTime: Double) -> [AnimationBlock] {
+    package func closingBlocks(endTime: Double) -> [AnimationBlock] {
         sequencer.finish(endTime: endTime)
     }
 }

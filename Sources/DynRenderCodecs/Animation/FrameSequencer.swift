@@ -6,7 +6,7 @@ import DynRenderPixels
 /// ```swift
 /// try encoder.addFrame(frame, at: t, change: .region(PixelRect(x: 10, y: 10, width: 40, height: 40)))
 /// ```
-public enum FrameChange: Equatable, Sendable {
+package enum FrameChange: Equatable, Sendable {
     /// Not known: the encoder compares the frames itself.
     case unknown
     /// Every pixel is the same as in the previous frame.
@@ -22,26 +22,26 @@ public enum FrameChange: Equatable, Sendable {
 /// let centiseconds = AnimationTiming(ticksPerSecond: 100, minimumDelay: 2)
 /// print(centiseconds.ticks(at: 0.333))   // 33
 /// ```
-public struct AnimationTiming: Equatable, Sendable {
+package struct AnimationTiming: Equatable, Sendable {
     /// Ticks in a second: 100 for GIF (centiseconds), 1000 for APNG (milliseconds).
-    public let ticksPerSecond: Int
+    package let ticksPerSecond: Int
     /// The shortest delay, ticks, that players show as written.
-    public let minimumDelay: Int
+    package let minimumDelay: Int
 
     /// A clock of `ticksPerSecond` whose delays are at least `minimumDelay` ticks.
-    public init(ticksPerSecond: Int, minimumDelay: Int) {
+    package init(ticksPerSecond: Int, minimumDelay: Int) {
         self.ticksPerSecond = ticksPerSecond
         self.minimumDelay = minimumDelay
     }
 
     /// The timeline position `seconds` in whole ticks (floor, tolerant of rounding in frame/fps
     /// arithmetic). Delays are differences of these, so they never drift from the timeline.
-    public func ticks(at seconds: Double) -> Int {
+    package func ticks(at seconds: Double) -> Int {
         Int((seconds * Double(ticksPerSecond) + 1e-6).rounded(.down))
     }
 
     /// The highest frame rate the format can show: one frame per `minimumDelay`.
-    public var maximumFrameRate: Double { Double(ticksPerSecond) / Double(minimumDelay) }
+    package var maximumFrameRate: Double { Double(ticksPerSecond) / Double(minimumDelay) }
 }
 
 /// One block of an animation as the sequencer decided it: which image, against which
@@ -52,7 +52,7 @@ public struct AnimationTiming: Equatable, Sendable {
 /// var sequencer = FrameSequencer(width: 100, height: 100, timing: GIFTiming.clock)
 /// let blocks = try sequencer.add(frame, at: 0) + sequencer.finish(endTime: 1)
 /// ```
-public struct AnimationBlock {
+package struct AnimationBlock {
     let image: RGBAImage
     /// The image shown before; nil for the first block, which covers the whole canvas.
     let previous: RGBAImage?
@@ -83,13 +83,13 @@ public struct AnimationBlock {
 /// blocks += try sequencer.add(second, at: 1.0 / 60)
 /// blocks += sequencer.finish(endTime: 2.0 / 60)
 /// ```
-public struct FrameSequencer {
+package struct FrameSequencer {
     /// Canvas width, pixels.
-    public let width: Int
+    package let width: Int
     /// Canvas height, pixels.
-    public let height: Int
+    package let height: Int
     /// The format's clock, which delays are rounded to.
-    public let timing: AnimationTiming
+    package let timing: AnimationTiming
     /// The last image emitted, which the next block is diffed against.
     private var lastEmitted: RGBAImage?
     /// Frames whose delay is not known yet: each waits for its successor's start time. Each is
@@ -99,7 +99,7 @@ public struct FrameSequencer {
     private var lastTime = -Double.infinity
 
     /// A sequencer for frames of `width` × `height` pixels on `timing`'s clock.
-    public init(width: Int, height: Int, timing: AnimationTiming) {
+    package init(width: Int, height: Int, timing: AnimationTiming) {
         self.width = width
         self.height = height
         self.timing = timing
@@ -108,7 +108,7 @@ public struct FrameSequencer {
     /// Takes a frame shown from `time` (seconds) until the next frame's time, and returns the
     /// blocks whose delays are now known. `change` says how it differs from the image passed in
     /// the previous call, when the caller already knows.
-    public mutating func add(_ image: RGBAImage, at time: Double, change: FrameChange = .unknown) throws -> [AnimationBlock] {
+    package mutating func add(_ image: RGBAImage, at time: Double, change: FrameChange = .unknown) throws -> [AnimationBlock] {
         guard image.width == width, image.height == height else {
             throw CodecError("frame is \(image.width)x\(image.height), the animation is \(width)x\(height)")
         }
@@ -140,7 +140,7 @@ public struct FrameSequencer {
     }
 
     /// The remaining blocks, the last shown until `endTime` (seconds).
-    public mutating func finish(endTime: Double) -> [AnimationBlock] {
+    package mutating func finish(endTime: Double) -> [AnimationBlock] {
         let end = timing.ticks(at: endTime)
         if queued.count >= 2, end - queued[queued.count - 1].start < timing.minimumDelay {
             let last = queued.removeLast()

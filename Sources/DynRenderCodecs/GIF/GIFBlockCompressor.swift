@@ -13,12 +13,12 @@ import CGIF
 /// let compressor = try GIFBlockCompressor(width: 100, height: 100, quality: GIFQuality(lossiness: 4))
 /// let bytes = try compressor.compress(block)
 /// ```
-public final class GIFBlockCompressor {
+package final class GIFBlockCompressor {
     private var gif: UnsafeMutablePointer<GifFileType>?
     /// Bytes giflib has written since the last `takeOutput()`.
     fileprivate var output: [UInt8] = []
     /// Dithering and lossiness.
-    public let quality: GIFQuality
+    package let quality: GIFQuality
     /// Whether `compress` tries `transparencyVariants` (off only in tests that compare).
     var triesTransparencyVariants = true
     /// The lossy pass's dictionary model, reused from block to block.
@@ -29,7 +29,7 @@ public final class GIFBlockCompressor {
     /// A stream for a `width`×`height` GIF. The header and, when `loop` is given, the loop
     /// extension are written first (see `takeOutput`); a stream that only compresses blocks for
     /// another passes nil and discards them.
-    public init(width: Int, height: Int, loop: GIFLoop? = nil, quality: GIFQuality = GIFQuality()) throws {
+    package init(width: Int, height: Int, loop: GIFLoop? = nil, quality: GIFQuality = GIFQuality()) throws {
         guard (0...GIFQuality.maximumLossiness).contains(quality.lossiness) else {
             throw CodecError("GIF lossiness is 0...\(GIFQuality.maximumLossiness), not \(quality.lossiness)")
         }
@@ -51,7 +51,7 @@ public final class GIFBlockCompressor {
     }
 
     /// The bytes written so far, handed over.
-    public func takeOutput() -> [UInt8] {
+    package func takeOutput() -> [UInt8] {
         defer { output = [] }
         return output
     }
@@ -60,7 +60,7 @@ public final class GIFBlockCompressor {
     /// local colour table and its LZW-compressed indices. Where the frame can be written more
     /// than one way (`transparencyVariants`), each is compressed and the smallest kept — the
     /// first of equals, so the choice is deterministic.
-    public func compress(_ block: AnimationBlock) throws -> [UInt8] {
+    package func compress(_ block: AnimationBlock) throws -> [UInt8] {
         output.removeAll(keepingCapacity: true)
         let frame = block.encodedForGIF(dithers: quality.dithers)
         let delay = block.delay
@@ -156,7 +156,7 @@ public final class GIFBlockCompressor {
     }
 
     /// Closes the stream; returns the trailer.
-    public func close() throws -> [UInt8] {
+    package func close() throws -> [UInt8] {
         var status: Int32 = 0
         let closed = EGifCloseFile(gif, &status)
         gif = nil

@@ -7,20 +7,20 @@ import DynRenderPixels
 /// let gif = try GIFDecoder().read("out.gif")
 /// print(gif.width, gif.height, gif.frames.count)
 /// ```
-public struct DecodedGIF: Sendable {
+package struct DecodedGIF: Sendable {
     /// Screen size, pixels.
-    public var width: Int
+    package var width: Int
     /// Logical screen height, pixels.
-    public var height: Int
+    package var height: Int
     /// Every image block composited onto the screen (RGBA; pixels never drawn stay transparent).
-    public var frames: [RGBAImage]
+    package var frames: [RGBAImage]
     /// Each frame's delay, centiseconds.
-    public var delays: [Int]
+    package var delays: [Int]
     /// The NETSCAPE2.0 loop count (0 = for ever), or nil when the file has no loop extension.
-    public var loopCount: Int?
+    package var loopCount: Int?
 
     /// Sum of the delays, seconds.
-    public var duration: Double { Double(delays.reduce(0, +)) / 100 }
+    package var duration: Double { Double(delays.reduce(0, +)) / 100 }
 }
 
 /// Decodes GIF files through giflib and composites their frames, honouring each frame's
@@ -36,24 +36,24 @@ public struct DecodedGIF: Sendable {
 /// let gif = try GIFDecoder().read("out.gif")
 /// print(gif.frames.count, gif.delays)   // frames as shown, delays in centiseconds
 /// ```
-public struct GIFDecoder: Sendable {
+package struct GIFDecoder: Sendable {
     /// Largest screen or image, pixels (as `PNGDecoder.maximumPixelCount`).
-    public static let maximumScreenPixels = PNGDecoder.maximumPixelCount
+    package static let maximumScreenPixels = PNGDecoder.maximumPixelCount
     /// Most pixels in all composited frames together (2 GiB of RGBA): a 780×1688 animation of
     /// 400 frames fits.
-    public static let maximumDecodedPixels = 512 * 1024 * 1024
+    package static let maximumDecodedPixels = 512 * 1024 * 1024
 
     /// A decoder; it holds no state.
-    public init() {}
+    package init() {}
 
     /// Reads and decodes the GIF file at `path`.
-    public func read(_ path: String) throws -> DecodedGIF {
+    package func read(_ path: String) throws -> DecodedGIF {
         try decode(FileReader.read(path))
     }
 
     /// Every frame of the GIF in `data` as a viewer shows it, with its delay, or a `CodecError`
     /// naming the problem or the limit the file passes.
-    public func decode(_ data: [UInt8]) throws -> DecodedGIF {
+    package func decode(_ data: [UInt8]) throws -> DecodedGIF {
         let source = ByteSource(data)
         var status: Int32 = 0
         guard let gif = DGifOpen(Unmanaged.passUnretained(source).toOpaque(), gifRead, &status) else {

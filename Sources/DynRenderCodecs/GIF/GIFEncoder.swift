@@ -22,18 +22,18 @@ public enum GIFLoop: Equatable, Sendable {
 /// for (index, frame) in frames.enumerated() { try encoder.addFrame(frame, at: Double(index) / 30) }
 /// try encoder.finish(endTime: Double(frames.count) / 30)
 /// ```
-public typealias GIFEncoder = AnimationEncoder<GIFWriter>
+package typealias GIFEncoder = AnimationEncoder<GIFWriter>
 
 extension AnimationEncoder where Sink == GIFWriter {
     /// GIF stores sizes in 16 bits.
-    public static var maximumSide: Int { GIFWriter.maximumSide }
+    package static var maximumSide: Int { GIFWriter.maximumSide }
 
     /// Starts a GIF of `width`×`height` pixels at `path`, as faithful as `quality` says.
-    public convenience init(path: String, width: Int, height: Int, loop: GIFLoop = .forever,
+    package convenience init(path: String, width: Int, height: Int, loop: GIFLoop = .forever,
                             quality: GIFQuality = GIFQuality()) throws {
         try self.init(sink: GIFWriter(path: path, width: width, height: height, loop: loop, quality: quality))
     }
 
     /// Frames written to the file so far.
-    public var frameCount: Int { sink.frameCount }
+    package var frameCount: Int { sink.frameCount }
 }

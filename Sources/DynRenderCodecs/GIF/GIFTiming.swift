@@ -7,16 +7,16 @@
 /// ```swift
 /// print(GIFTiming.maximumFrameRate)   // 50: 2 cs is the shortest delay browsers honour
 /// ```
-public enum GIFTiming {
+package enum GIFTiming {
     /// Centiseconds; at least 2, since browsers slow shorter delays to 10 cs.
-    public static let clock = AnimationTiming(ticksPerSecond: 100, minimumDelay: 2)
+    package static let clock = AnimationTiming(ticksPerSecond: 100, minimumDelay: 2)
     /// Shortest delay browsers honour, centiseconds.
-    public static var minimumDelay: Int { clock.minimumDelay }
+    package static var minimumDelay: Int { clock.minimumDelay }
     /// The highest frame rate a GIF can show: one frame per `minimumDelay`.
-    public static var maximumFrameRate: Double { clock.maximumFrameRate }
+    package static var maximumFrameRate: Double { clock.maximumFrameRate }
 
     /// The timeline position `seconds` in whole centiseconds.
-    public static func centiseconds(at seconds: Double) -> Int {
+    package static func centiseconds(at seconds: Double) -> Int {
         clock.ticks(at: seconds)
     }
 }

@@ -5,24 +5,24 @@
 /// ```swift
 /// let encoder = try AnimationEncoder(sink: GIFWriter(path: "out.gif", width: 390, height: 844))
 /// ```
-public final class GIFWriter: AnimationSink {
+package final class GIFWriter: AnimationSink {
     /// Canvas width, pixels.
-    public let width: Int
+    package let width: Int
     /// Canvas height, pixels.
-    public let height: Int
+    package let height: Int
     /// Dithering and lossiness.
-    public let quality: GIFQuality
+    package let quality: GIFQuality
     private let file: AtomicFile
     private var stream: GIFBlockCompressor?
-    public static var timing: AnimationTiming { GIFTiming.clock }
+    package static var timing: AnimationTiming { GIFTiming.clock }
     /// Image blocks written so far.
-    public private(set) var frameCount = 0
+    package private(set) var frameCount = 0
 
     /// GIF stores sizes in 16 bits.
-    public static let maximumSide = 65_535
+    package static let maximumSide = 65_535
 
     /// Starts a GIF of `width`×`height` pixels at `path`.
-    public init(path: String, width: Int, height: Int, loop: GIFLoop = .forever, quality: GIFQuality = GIFQuality()) throws {
+    package init(path: String, width: Int, height: Int, loop: GIFLoop = .forever, quality: GIFQuality = GIFQuality()) throws {
         guard (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height) else {
             throw CodecError("a GIF is 1...\(Self.maximumSide) pixels on each side, not \(width)x\(height)")
         }
@@ -48,24 +48,24 @@ public final class GIFWriter: AnimationSink {
     }
 
     /// A giflib stream of this GIF's size and quality, for compressing blocks on one thread.
-    public func makeCompressor() throws -> GIFBlockCompressor {
+    package func makeCompressor() throws -> GIFBlockCompressor {
         try GIFBlockCompressor(width: width, height: height, quality: quality)
     }
 
     /// Quantises and LZW-compresses `block` into a GIF image block; any thread may call it.
-    public func compress(_ block: AnimationBlock, with compressor: GIFBlockCompressor) throws -> [UInt8] {
+    package func compress(_ block: AnimationBlock, with compressor: GIFBlockCompressor) throws -> [UInt8] {
         try compressor.compress(block)
     }
 
     /// Writes a block compressed by a `GIFBlockCompressor` of the same size.
-    public func append(_ bytes: [UInt8]) throws {
+    package func append(_ bytes: [UInt8]) throws {
         guard stream != nil else { throw CodecError("the GIF is already closed") }
         try file.write(bytes)
         frameCount += 1
     }
 
     /// Closes the GIF and moves the file into place.
-    public func finish() throws {
+    package func finish() throws {
         do {
             guard let stream else { throw CodecError("the GIF is already closed") }
             self.stream = nil
@@ -78,7 +78,7 @@ public final class GIFWriter: AnimationSink {
     }
 
     /// Abandons the GIF: nothing appears at the path, and a file already there is untouched.
-    public func cancel() {
+    package func cancel() {
         stream = nil
         file.discard()
     }

@@ -10,9 +10,9 @@ import DynRenderPixels
 /// dictionary and, where the pixel's own index would end the string, looks through the
 /// extensions the dictionary does hold for one whose colour is close enough (squared RGB
 /// distance at most `tolerance`), or for the transparent index where the pixel is unchanged from
-/// the frame before. The chosen indices then go to giflib, whose parse is the one planned. giflib
-/// still writes every byte; this decides the pixels, as gifsicle's `--lossy` does (after Kornel
-/// Lesiński's lossy LZW).
+/// the frame before. The chosen indices then go to dynrender's LZW coder (`LZWStream`), which
+/// parses as giflib does and writes giflib's bytes, so its parse is the one planned. This type
+/// only decides the pixels, as gifsicle's `--lossy` does (after Kornel Lesiński's lossy LZW).
 ///
 /// Every pixel ends within the tolerance of its colour (or shows the unchanged pixel beneath), so
 /// the error is bounded per pixel and does not accumulate from frame to frame; pixels of flat

@@ -15,9 +15,9 @@ import Darwin
 /// ```swift
 /// try AtomicFile.write(Array("done\n".utf8), to: "status.txt")   // appears whole, or not at all
 /// ```
-public final class AtomicFile {
+package final class AtomicFile {
     /// Where the file will appear.
-    public let path: String
+    package let path: String
     private let directory: String
     private var descriptor: Int32
     /// The named temporary file, when `O_TMPFILE` was not available.
@@ -25,13 +25,13 @@ public final class AtomicFile {
     private var buffer: [UInt8] = []
     private var finished = false
     /// Bytes written so far.
-    public private(set) var byteCount = 0
+    package private(set) var byteCount = 0
 
     private static let bufferSize = 1 << 16
 
     /// Opens a temporary file beside `path`. Fails with a clear message when the directory is
     /// missing, is not a directory, or cannot be written, or when `path` is a directory.
-    public init(path: String) throws {
+    package init(path: String) throws {
         self.path = path
         guard !AtomicFile.fileName(of: path).isEmpty else {
             throw OutputError("cannot write '\(path)': the path must end in a file name")
@@ -69,7 +69,7 @@ public final class AtomicFile {
     }
 
     /// Appends bytes (buffered).
-    public func write(_ bytes: UnsafeRawBufferPointer) throws {
+    package func write(_ bytes: UnsafeRawBufferPointer) throws {
         precondition(!finished, "write after commit or discard")
         if buffer.count + bytes.count > AtomicFile.bufferSize {
             try flush()
@@ -83,12 +83,12 @@ public final class AtomicFile {
     }
 
     /// Appends `bytes` to the temporary file (buffered).
-    public func write(_ bytes: [UInt8]) throws {
+    package func write(_ bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { try write($0) }
     }
 
     /// Writes `bytes` as the whole file at `path`, atomically.
-    public static func write(_ bytes: [UInt8], to path: String) throws {
+    package static func write(_ bytes: [UInt8], to path: String) throws {
         let file = try AtomicFile(path: path)
         do {
             try file.write(bytes)
@@ -101,7 +101,7 @@ public final class AtomicFile {
 
     /// Replaces bytes already written, at `offset` from the start: for headers whose values are
     /// known only at the end (an APNG's frame count).
-    public func overwrite(_ bytes: [UInt8], at offset: Int) throws {
+    package func overwrite(_ bytes: [UInt8], at offset: Int) throws {
         precondition(!finished, "write after commit or discard")
         precondition(offset >= 0 && offset + bytes.count <= byteCount, "overwrite beyond what was written")
         try flush()
@@ -119,7 +119,7 @@ public final class AtomicFile {
     }
 
     /// Flushes, syncs and moves the file into place, replacing any file at `path`.
-    public func commit() throws {
+    package func commit() throws {
         precondition(!finished, "commit after commit or discard")
         do {
             try flush()
@@ -139,7 +139,7 @@ public final class AtomicFile {
     }
 
     /// Abandons the file: the temporary data is removed and `path` is left as it was.
-    public func discard() {
+    package func discard() {
         guard !finished else { return }
         finished = true
         close(descriptor)

@@ -9,10 +9,10 @@ import Darwin
 /// ```swift
 /// let bytes = try FileReader.read("golden.png")
 /// ```
-public enum FileReader {
+package enum FileReader {
     /// The whole regular file at `path`, or an error naming it; a FIFO, a device or a directory is
     /// refused rather than read for ever.
-    public static func read(_ path: String) throws -> [UInt8] {
+    package static func read(_ path: String) throws -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw OutputError.system("read", path) }
         defer { close(fd) }

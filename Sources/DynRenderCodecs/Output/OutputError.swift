@@ -12,16 +12,16 @@ import Darwin
 ///     print(error)   // cannot write '/no/such/dir/a.png': No such file or directory
 /// }
 /// ```
-public struct OutputError: Error, CustomStringConvertible, Equatable {
-    public let description: String
+package struct OutputError: Error, CustomStringConvertible, Equatable {
+    package let description: String
 
     /// An error whose description is `description`.
-    public init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 
     /// An error for `path` from the current `errno`, e.g. "cannot write 'x.gif': No space left on device".
-    public static func system(_ action: String, _ path: String, errno code: Int32 = errno) -> OutputError {
+    package static func system(_ action: String, _ path: String, errno code: Int32 = errno) -> OutputError {
         OutputError("cannot \(action) '\(path)': \(String(cString: strerror(code)))")
     }
 }
@@ -31,11 +31,11 @@ public struct OutputError: Error, CustomStringConvertible, Equatable {
 /// ```swift
 /// do { _ = try PNGDecoder().decode([1, 2, 3]) } catch let error as CodecError { print(error) }
 /// ```
-public struct CodecError: Error, CustomStringConvertible, Equatable {
-    public let description: String
+package struct CodecError: Error, CustomStringConvertible, Equatable {
+    package let description: String
 
     /// An error whose description is `description`.
-    public init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 }

@@ -7,11 +7,11 @@ import DynRenderPixels
 /// let decoded = try PNGDecoder().read("frame.png")
 /// print(decoded.image.width, decoded.fileHasAlpha)
 /// ```
-public struct DecodedPNG: Sendable {
+package struct DecodedPNG: Sendable {
     /// The pixels, 8-bit straight-alpha RGBA.
-    public var image: RGBAImage
+    package var image: RGBAImage
     /// False for RGB and grey files without transparency (what `PNGEncoder` writes for opaque images).
-    public var fileHasAlpha: Bool
+    package var fileHasAlpha: Bool
 }
 
 /// Decodes PNG files of any colour type and bit depth into 8-bit RGBA (`PNGReader`, libpng's
@@ -21,16 +21,16 @@ public struct DecodedPNG: Sendable {
 /// ```swift
 /// let image = try PNGDecoder().read("golden.png").image
 /// ```
-public struct PNGDecoder: Sendable {
+package struct PNGDecoder: Sendable {
     /// Largest image accepted, pixels, so a hostile header cannot demand gigabytes.
-    public static let maximumPixelCount = 256 * 1024 * 1024
+    package static let maximumPixelCount = 256 * 1024 * 1024
 
     /// A decoder; it holds no state.
-    public init() {}
+    package init() {}
 
     /// The PNG in `data` as 8-bit RGBA, or a `CodecError` (corrupt data, or over
     /// `maximumPixelCount`).
-    public func decode(_ data: [UInt8]) throws -> DecodedPNG {
+    package func decode(_ data: [UInt8]) throws -> DecodedPNG {
         do {
             let decoded = try PNGReader.decode(data, maximumSide: Int(Int32.max), maximumPixels: Self.maximumPixelCount)
             return DecodedPNG(image: decoded.image, fileHasAlpha: decoded.fileHasAlpha)
@@ -40,7 +40,7 @@ public struct PNGDecoder: Sendable {
     }
 
     /// Reads and decodes the PNG file at `path`.
-    public func read(_ path: String) throws -> DecodedPNG {
+    package func read(_ path: String) throws -> DecodedPNG {
         try decode(FileReader.read(path))
     }
 }

@@ -9,13 +9,13 @@ import DynRenderPixels
 /// ```swift
 /// try PNGEncoder(compressionLevel: 9).write(image, to: "frame.png")
 /// ```
-public struct PNGEncoder: Sendable {
+package struct PNGEncoder: Sendable {
     /// Whether the file stores an alpha channel.
     ///
     /// ```swift
     /// let encoder = PNGEncoder(compressionLevel: 9, alpha: .never)   // RGB: alpha dropped
     /// ```
-    public enum AlphaChannel: Sendable {
+    package enum AlphaChannel: Sendable {
         /// RGBA only when some pixel is not opaque.
         case automatic
         /// Always RGBA (APNG frames must all share one colour type).
@@ -25,14 +25,14 @@ public struct PNGEncoder: Sendable {
     }
 
     /// zlib compression level, 0 (store) … 9 (smallest). Default 6, zlib's own default.
-    public var compressionLevel: Int
+    package var compressionLevel: Int
     /// Whether the file stores alpha: when needed (default), always, or never.
-    public var alpha: AlphaChannel
+    package var alpha: AlphaChannel
     /// PNG row filters libpng may choose from, a `PNG_FILTER_*` mask. Default None, Sub and Up:
     /// measured on the shared workloads' frames (780×1688 px, levels 1, 6 and 9) the files are
     /// within 1 % of letting libpng try all five (4 % smaller on D2's gradients) and encoding is
     /// 20–25 % faster; None alone is 3× faster at level 1 but 12–80 % larger.
-    public var filters = PNGEncoder.noneSubUp
+    package var filters = PNGEncoder.noneSubUp
     /// Further filter masks to try. libpng picks each row's filter by the smallest sum of
     /// absolute differences, which misjudges flat fills crossed by anti-aliased edges at an
     /// angle: on D2's full-canvas frames (a dimmed flat background under a rotated card) None
@@ -40,17 +40,17 @@ public struct PNGEncoder: Sendable {
     /// zlib level 1 — about a tenth of level 9's time, and on the shared workloads' frames it
     /// ranks the masks as level 9 does — and the mask whose trial is smallest (the first of
     /// equals) is compressed at `compressionLevel`.
-    public var alternativeFilters: [Int32] = []
+    package var alternativeFilters: [Int32] = []
     /// zlib strategy: 0 default (the smallest measured), 1 filtered, 2 Huffman only, 3 RLE.
-    public var strategy: Int32 = 0
+    package var strategy: Int32 = 0
 
     /// The None, Sub and Up filters (`PNG_FILTER_NONE | PNG_FILTER_SUB | PNG_FILTER_UP`).
-    public static let noneSubUp: Int32 = 0x08 | 0x10 | 0x20
+    package static let noneSubUp: Int32 = 0x08 | 0x10 | 0x20
     /// No filtering (`PNG_FILTER_NONE`).
-    public static let none: Int32 = 0x08
+    package static let none: Int32 = 0x08
 
     /// An encoder at `compressionLevel` (0…9).
-    public init(compressionLevel: Int = 6, alpha: AlphaChannel = .automatic) {
+    package init(compressionLevel: Int = 6, alpha: AlphaChannel = .automatic) {
         precondition((0...9).contains(compressionLevel), "PNG compression level is 0...9")
         self.compressionLevel = compressionLevel
         self.alpha = alpha
@@ -58,7 +58,7 @@ public struct PNGEncoder: Sendable {
 
     /// The PNG file's bytes for `image`, its rows filtered by `filters` or, where a fast trial
     /// finds one smaller, by one of `alternativeFilters`.
-    public func encode(_ image: RGBAImage) throws -> [UInt8] {
+    package func encode(_ image: RGBAImage) throws -> [UInt8] {
         guard !alternativeFilters.isEmpty else { return try encode(image, filters: filters, level: compressionLevel) }
         var chosen = filters, smallest: [UInt8]?
         for mask in [filters] + alternativeFilters {
@@ -103,7 +103,7 @@ public struct PNGEncoder: Sendable {
     }
 
     /// Encodes `image` and writes it to `path` atomically.
-    public func write(_ image: RGBAImage, to path: String) throws {
+    package func write(_ image: RGBAImage, to path: String) throws {
         try AtomicFile.write(encode(image), to: path)
     }
 

@@ -1,3 +1,4 @@
+import DynRenderGeometry
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -22,19 +23,19 @@ import DynRenderPixels
 /// try writer.addFrame(second, time: 0.5)
 /// try writer.finish(endTime: 1)   // frames/0.png, 1.png and manifest.json appear together
 /// ```
-public final class PNGSequenceWriter {
+package final class PNGSequenceWriter {
     /// The destination directory.
-    public let directory: String
+    package let directory: String
     private let encoder: PNGEncoder
     private let digits: Int
     private var temporary: String?
     /// Frames written so far.
-    public private(set) var frameCount = 0
+    package private(set) var frameCount = 0
     private var times: [Double] = []
     private var pixelSize: (width: Int, height: Int)?
 
     /// Prepares a sequence of about `expectedFrames` frames (sets the zero padding) at `directory`.
-    public init(directory: String, expectedFrames: Int, encoder: PNGEncoder = PNGEncoder()) throws {
+    package init(directory: String, expectedFrames: Int, encoder: PNGEncoder = PNGEncoder()) throws {
         var path = directory
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
         self.directory = path
@@ -57,13 +58,13 @@ public final class PNGSequenceWriter {
     }
 
     /// The file name of frame `index`.
-    public func fileName(ofFrame index: Int) -> String {
+    package func fileName(ofFrame index: Int) -> String {
         let number = String(index)
         return "frame-" + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png"
     }
 
     /// Encodes and writes the next frame, shown from `time` seconds.
-    public func addFrame(_ image: RGBAImage, time: Double = 0) throws {
+    package func addFrame(_ image: RGBAImage, time: Double = 0) throws {
         times.append(time)
         pixelSize = (image.width, image.height)
         guard let temporary else { throw OutputError("the PNG sequence '\(directory)' is already closed") }
@@ -86,14 +87,14 @@ public final class PNGSequenceWriter {
 
     /// Writes the manifest (`source` holds what was rendered, as key and JSON value pairs) and moves
     /// the complete sequence into place, replacing a previous sequence there.
-    public func finish(endTime: Double = 0, source: [(key: String, json: String)] = []) throws {
+    package func finish(endTime: Double = 0, source: [(key: String, json: String)] = []) throws {
         guard let temporary else { throw OutputError("the PNG sequence '\(directory)' is already closed") }
         var manifest = "{\n  \"format\": \"dynrender-png-sequence\",\n  \"version\": 1,\n"
         manifest += "  \"width\": \(pixelSize?.width ?? 0),\n  \"height\": \(pixelSize?.height ?? 0),\n"
-        manifest += "  \"duration\": \(Self.number(endTime)),\n  \"source\": {"
-        manifest += source.map { "\(Self.jsonString($0.key)): \($0.json)" }.joined(separator: ", ") + "},\n  \"frames\": [\n"
+        manifest += "  \"duration\": \(JSONText.finiteNumber(endTime)),\n  \"source\": {"
+        manifest += source.map { "\(JSONText.quoted($0.key)): \($0.json)" }.joined(separator: ", ") + "},\n  \"frames\": [\n"
         manifest += times.enumerated().map { index, time in
-            "    {\"index\": \(index), \"file\": \"\(fileName(ofFrame: index))\", \"t\": \(Self.number(time))}"
+            "    {\"index\": \(index), \"file\": \"\(fileName(ofFrame: index))\", \"t\": \(JSONText.finiteNumber(time))}"
         }.joined(separator: ",\n")
         manifest += "\n  ]\n}\n"
         let manifestPath = "\(temporary)/\(Self.manifestName)"
@@ -121,7 +122,7 @@ public final class PNGSequenceWriter {
     }
 
     /// Abandons the sequence; the destination is left as it was.
-    public func cancel() {
+    package func cancel() {
         guard let temporary else { return }
         Self.removeTree(temporary)
         self.temporary = nil
@@ -140,35 +141,7 @@ public final class PNGSequenceWriter {
     }
 
     /// The manifest's file name.
-    public static let manifestName = "manifest.json"
-
-    /// `value` as a JSON string literal.
-    public static func jsonString(_ value: String) -> String {
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
-
-    /// The shortest text for a finite number (an integer when it is one).
-    public static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        return value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
-    }
+    package static let manifestName = "manifest.json"
 
     /// `frame-` + digits + `.png`.
     static func isFrameName(_ name: String) -> Bool {

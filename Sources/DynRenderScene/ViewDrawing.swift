@@ -1,0 +1,80 @@
+import Foundation
+import DynRenderDynamics
+import DynRenderDisplayList
+import DynRenderGeometry
+import DynRenderPixels
+
+extension View {
+    /// Whether `part` (turned as `outline`) lies inside `outline`: the same rounded rectangle, or a
+    /// square-cornered one inside square-cornered bounds. Centres are computed along different
+    /// paths, so positions compare within 1e-9 pt.
+    static func lies(_ part: ClipRectangle, within outline: ClipRectangle) -> Bool {
+        let t = outline.transform
+        guard part.transform == t, part.cornerCurve == outline.cornerCurve else { return false }
+        let dx = part.center.x - outline.center.x, dy = part.center.y - outline.center.y
+        if part.size == outline.size && part.cornerRadius == outline.cornerRadius {
+            return abs(dx) < 1e-9 && abs(dy) < 1e-9
+        }
+        let det = t.a * t.d - t.b * t.c
+        guard part.cornerRadius == 0, outline.cornerRadius == 0, det != 0 else { return false }
+        // The offset in the outline's own (unturned) axes.
+        let x = (t.d * dx - t.c * dy) / det, y = (-t.b * dx + t.a * dy) / det
+        return abs(x) + part.size.width / 2 <= outline.size.width / 2 + 1e-9
+            && abs(y) + part.size.height / 2 <= outline.size.height / 2 + 1e-9
+    }
+}
+
+/// Where a view's content goes: the map from its bounds to the scene, its opacity, and the
+/// scene's display list so far, to which `drawContent(in:)` appends.
+///
+/// ```swift
+/// final class Badge: View {
+///     override func drawContent(in context: inout ViewDrawingContext) {
+///         context.drawText("3", font: .system(size: 13, weight: 700), at: CGPoint(x: 6, y: 15), color: RGBA8(255, 255, 255))
+///     }
+/// }
+/// ```
+public struct ViewDrawingContext {
+    /// From the view's bounds coordinates (points, origin top-left, y down) to the scene's.
+    public let transform: CGAffineTransform
+    /// The view's opacity times its superviews'.
+    public let alpha: Double
+    /// Where fingers are down now, scene coordinates.
+    public let touches: [CGPoint]
+    /// Everything drawn so far, back to front.
+    public internal(set) var items: [DisplayItem]
+
+    /// Appends entries already placed in the scene's coordinates, as they are (not turned or
+    /// faded with the view): what a view that draws through another engine (a collection
+    /// view's cells) hands on.
+    public mutating func appendSceneItems(_ entries: [DisplayItem]) {
+        items.append(contentsOf: entries)
+    }
+
+    /// Appends one line of text whose baseline starts at `origin` (bounds coordinates), turned
+    /// and faded with the view; `alpha` multiplies the view's opacity.
+    public mutating func drawText(_ text: String, font: FontDescriptor, at origin: CGPoint, color: RGBA8,
+                                  alpha: Double = 1, letterSpacing: Double = 0) {
+        guard !text.isEmpty else { return }
+        let t = transform
+        items.append(.text(TextRun(text: text, font: font, origin: origin.applying(t),
+                                   transform: CGAffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: 0),
+                                   fill: color, alpha: self.alpha * alpha, letterSpacing: letterSpacing)))
+    }
+
+    /// Appends a vector path given in bounds coordinates (an icon, a chevron, a custom shape),
+    /// filled under `fillRule` and optionally stroked, turned and faded with the view.
+    public mutating func drawPath(_ path: VectorPath, fill: RGBA8, fillRule: FillRule = .nonzero,
+                                  stroke: PathStroke? = nil, alpha: Double = 1) {
+        let t = transform
+        items.append(.path(PathShape(path: path, fillRule: fillRule, origin: CGPoint(x: t.tx, y: t.ty),
+                                     transform: CGAffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: 0),
+                                     fill: fill, alpha: self.alpha * alpha, stroke: stroke)))
+    }
+
+    /// Whether a finger is down inside `rect` (bounds coordinates).
+    public func isTouched(inside rect: CGRect) -> Bool {
+        let inverse = transform.inverted()
+        return touches.contains { rect.contains($0.applying(inverse)) }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+/// The public surface is a decision, not an accident: each user-facing module's public types,
+/// read from its symbol graph (`swift-symbolgraph-extract` over the modules this test run was
+/// built from), equal the list in `Tests/PackageTests/PublicAPI/<Module>.txt`. A new public type
+/// fails here until its line is added, so it is a reviewed change; one that became `package`
+/// fails until its line goes. `DYNRENDER_RECORD=1` rewrites the lists (and fails).
+///
+/// (Rejected: grepping the sources for `public` — it cannot tell a public member of a
+/// `package` type, which is not public, from one of a public type, and misses conformances.)
+@Suite struct PublicAPITests {
+    /// The modules a user sees: those `DynRender` re-exports, and the testing and UIKit front doors.
+    static let modules = [
+        "DynRenderGeometry", "DynRenderPixels", "DynRenderDynamics", "DynRenderDisplayList", "DynRenderText",
+        "DynRenderImages", "DynRenderCollectionViews", "DynRenderScene", "DynRenderRaster", "DynRenderCodecs",
+        "DynRenderPipeline", "DynRenderDiff", "DynRenderDiffFiles", "DynRender", "DynRenderGoldens",
+        "DynRenderTesting", "DynRenderUIKit",
+    ]
+
+    static let listFolder = ModuleGraphTests.repository.appendingPathComponent("Tests/PackageTests/PublicAPI")
+
+    /// The folder of the build this test binary belongs to (`.build/<triple>/debug` or the like),
+    /// which holds `Modules/` and the generated module maps of C targets.
+    static var buildFolder: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    }
+
+    struct PublicSymbols {
+        var types: [String] = []
+        var declarations = 0
+    }
+
+    /// The public types and the count of public declarations of `module`, from its symbol graph.
+    static func publicSymbols(of module: String, extractor: String, output: URL) throws -> PublicSymbols {
+        let build = buildFolder
+        var arguments = ["-module-name", module, "-I", build.appendingPathComponent("Modules").path,
+                         "-minimum-access-level", "public", "-output-dir", output.path]
+        for name in ["CPNG", "CGIF", "CFreeType", "CHarfBuzz", "CFontconfig"] {
+            arguments += ["-I", ModuleGraphTests.repository.appendingPathComponent("Sources/\(name)").path]
+        }
+        for name in ["CRasterKernels", "CProcessTuning"] {
+            arguments += ["-Xcc", "-fmodule-map-file=" + build.appendingPathComponent("\(name).build/module.modulemap").path]
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: extractor)
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw SymbolGraphError(description: "swift-symbolgraph-extract \(module): \(String(decoding: message, as: UTF8.self))")
+        }
+        let graph = output.appendingPathComponent("\(module).symbols.json")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: graph)) as? [String: Any]
+        var result = PublicSymbols()
+        let typeKinds: Set<String> = ["swift.class", "swift.struct", "swift.enum", "swift.protocol"]
+        for case let symbol as [String: Any] in json?["symbols"] as? [Any] ?? [] {
+            guard let access = symbol["accessLevel"] as? String, access == "public" || access == "open" else { continue }
+            result.declarations += 1
+            let kind = (symbol["kind"] as? [String: Any])?["identifier"] as? String ?? ""
+            if typeKinds.contains(kind), let path = symbol["pathComponents"] as? [String] {
+                result.types.append(path.joined(separator: "."))
+            }
+        }
+        result.types.sort()
+        return result
+    }
+
+    struct SymbolGraphError: Error, CustomStringConvertible { let description: String }
+
+    /// `swift-symbolgraph-extract` beside the `swift` on PATH.
+    static func extractor() -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        for folder in path.split(separator: ":") {
+            let candidate = "\(folder)/swift-symbolgraph-extract"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    @Test func everyModulesPublicTypesAreTheListedOnes() throws {
+        guard let extractor = Self.extractor() else {
+            Issue.record("swift-symbolgraph-extract is not on PATH (it ships with the Swift toolchain)")
+            return
+        }
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("dynrender-public-api-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: output) }
+        let recording = !["", "0", "false", "no"].contains((ProcessInfo.processInfo.environment["DYNRENDER_RECORD"] ?? "").lowercased())
+        var totalTypes = 0, totalDeclarations = 0
+        for module in Self.modules {
+            let symbols = try Self.publicSymbols(of: module, extractor: extractor, output: output)
+            if module != "DynRenderUIKit" {
+                totalTypes += symbols.types.count
+                totalDeclarations += symbols.declarations
+            }
+            let list = Self.listFolder.appendingPathComponent("\(module).txt")
+            let text = symbols.types.map { $0 + "\n" }.joined()
+            if recording {
+                try Data(text.utf8).write(to: list)
+                Issue.record("record mode: wrote \(list.lastPathComponent); run again without DYNRENDER_RECORD to test")
+                continue
+            }
+            let listed = (try? String(contentsOf: list, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
+            let added = Set(symbols.types).subtracting(listed).sorted(), removed = Set(listed).subtracting(symbols.types).sorted()
+            #expect(added.isEmpty && removed.isEmpty,
+                    "\(module): public but not in PublicAPI/\(module).txt: \(added); listed but not public: \(removed)")
+        }
+        // The front door stays small: what a user reads in autocomplete after `import DynRender`.
+        #expect(totalTypes > 50, "read the symbol graphs")
+        print("public surface outside DynRenderUIKit: \(totalTypes) types, \(totalDeclarations) declarations")
+    }
+}
