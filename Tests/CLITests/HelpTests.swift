@@ -32,31 +32,31 @@ extension CLITests {
             return
         }
         let expected = try String(contentsOf: golden, encoding: .utf8)
-        #expect(result.stdout == expected, "`dynrender \(command.joined(separator: " ")) --help` changed; if that was meant, record it with DYNRENDER_RECORD=1 and update the README")
+        #expect(result.stdout == expected, "`dynrender \(command.joined(separator: " ")) --help` changed; if that was meant, record it with DYNRENDER_RECORD=1 and update the command-line reference article")
     }
 
-    /// The README's option table lists exactly the options of `dynrender demo --help`, and where
-    /// the help states a default the table's default column says the same.
-    @Test func readmeOptionTableMatchesTheHelp() throws {
+    /// The command-line reference's option table lists exactly the options of `dynrender demo
+    /// --help`, and where the help states a default the table's default column says the same.
+    @Test func optionTableMatchesTheHelp() throws {
         let help = try run(["demo", "--help"]).stdout
-        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
-        let table = Self.readmeOptionTable(readme)
-        #expect(!table.isEmpty, "the README has an option table")
+        let reference = try String(contentsOf: Self.article("CommandLineReference"), encoding: .utf8)
+        let table = Self.optionTable(reference)
+        #expect(!table.isEmpty, "the command-line reference has an option table")
         let helpOptions = Self.helpOptions(help)
         #expect(Set(table.keys) == Set(helpOptions.keys),
-                "README table only: \(Set(table.keys).subtracting(helpOptions.keys).sorted()); help only: \(Set(helpOptions.keys).subtracting(table.keys).sorted())")
+                "table only: \(Set(table.keys).subtracting(helpOptions.keys).sorted()); help only: \(Set(helpOptions.keys).subtracting(table.keys).sorted())")
         for (flag, helpDefault) in helpOptions {
             guard let helpDefault, let row = table[flag] else { continue }
-            #expect(row.contains(helpDefault), "README's default for \(flag) is '\(row)', the help says \(helpDefault)")
+            #expect(row.contains(helpDefault), "the table's default for \(flag) is '\(row)', the help says \(helpDefault)")
         }
     }
 
-    /// The README's table of UIKit names (between `<!-- uikit-names -->` markers) lists exactly
-    /// the names `DynRenderUIKit` declares, each with the type it stands for.
-    @Test func readmeListsEveryUIKitName() throws {
-        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
+    /// The porting article's table of UIKit names (between `<!-- uikit-names -->` markers) lists
+    /// exactly the names `DynRenderUIKit` declares, each with the type it stands for.
+    @Test func portingArticleListsEveryUIKitName() throws {
+        let readme = try String(contentsOf: Self.article("PortingUIKitCode"), encoding: .utf8)
         guard let start = readme.range(of: "<!-- uikit-names -->"), let end = readme.range(of: "<!-- /uikit-names -->") else {
-            Issue.record("the README has no table of UIKit names")
+            Issue.record("the porting article has no table of UIKit names")
             return
         }
         let row = try NSRegularExpression(pattern: #"^\| `(\w+)` \| `([\w<>]+)` \|$"#, options: .anchorsMatchLines)
@@ -74,11 +74,16 @@ extension CLITests {
             }
         }
         #expect(declared.count > 20)
-        #expect(Set(listed) == Set(declared), "README only: \(Set(listed).subtracting(declared)); module only: \(Set(declared).subtracting(listed))")
+        #expect(Set(listed) == Set(declared), "article only: \(Set(listed).subtracting(declared)); module only: \(Set(declared).subtracting(listed))")
     }
 
-    /// Flag → default column text, from the README's table under "## Using it".
-    static func readmeOptionTable(_ readme: String) -> [String: String] {
+    /// A DocC article of the `DynRender` catalog.
+    static func article(_ name: String) -> URL {
+        repository.appendingPathComponent("Sources/DynRender/DynRender.docc/\(name).md")
+    }
+
+    /// Flag → default column text, from the command-line reference's option table.
+    static func optionTable(_ readme: String) -> [String: String] {
         var rows: [String: String] = [:]
         guard let start = readme.range(of: "| option | meaning | default |") else { return rows }
         for line in readme[start.upperBound...].components(separatedBy: "\n").dropFirst(2) {

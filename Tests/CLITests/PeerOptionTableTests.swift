@@ -3,7 +3,7 @@ import Testing
 import DynRenderCodecs
 import DynRenderPixels
 
-/// The README's table of peer options (between `<!-- peer-options -->` markers) is backed row by
+/// The visual-tests article's table of peer options (between `<!-- peer-options -->` markers) is backed row by
 /// row: each peer option has a check here that runs the dynrender option the row names on one
 /// fixture and gets the count the peer would, worked out by hand from pixelmatch's formulas.
 extension CLITests {
@@ -74,9 +74,9 @@ extension CLITests {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let checks = peerChecks(try Self.peerFixture(in: directory), directory: directory)
-        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: Self.article("VisualTests"), encoding: .utf8)
         let table = try #require(readme.components(separatedBy: "<!-- peer-options -->").dropFirst().first?
-            .components(separatedBy: "<!-- /peer-options -->").first, "the README has a table of peer options")
+            .components(separatedBy: "<!-- /peer-options -->").first, "the visual-tests article has a table of peer options")
         var rows: [String: String] = [:]
         for line in table.split(separator: "\n") where line.hasPrefix("| ") && !line.hasPrefix("| their") {
             let columns = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -86,10 +86,10 @@ extension CLITests {
             }
             rows[String(peer)] = columns[1]
         }
-        #expect(Set(rows.keys) == Set(checks.keys), "README only: \(Set(rows.keys).subtracting(checks.keys)); tested only: \(Set(checks.keys).subtracting(rows.keys))")
+        #expect(Set(rows.keys) == Set(checks.keys), "article only: \(Set(rows.keys).subtracting(checks.keys)); tested only: \(Set(checks.keys).subtracting(rows.keys))")
         for (peer, mapping) in checks.sorted(by: { $0.key < $1.key }) {
             guard let row = rows[peer] else { continue }
-            #expect(row.contains("`\(mapping.option)`"), "the README maps \(peer) to '\(row)', the test checks \(mapping.option)")
+            #expect(row.contains("`\(mapping.option)`"), "the article maps \(peer) to '\(row)', the test checks \(mapping.option)")
             try mapping.check()
         }
     }

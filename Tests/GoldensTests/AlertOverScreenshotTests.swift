@@ -3,11 +3,12 @@ import DynRenderTesting
 import Foundation
 import Testing
 
-/// The README's "your own screenshot" scene: its frames are goldens (the README shows them), and
+/// The "your own screenshot" scene of the text-and-pictures article: its frames are goldens (the
+/// article shows them), and
 /// what they must show is asserted too — the screenshot behind, cells cut at the list's edges,
 /// the alert falling and fading as one picture.
 @Suite struct AlertOverScreenshotTests {
-    /// `docs/pictures/alert-over-screenshot`: the goldens, which the README shows.
+    /// `docs/pictures/alert-over-screenshot`: the goldens, which the article shows.
     static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("docs/pictures/alert-over-screenshot").path
 
