@@ -22,6 +22,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo="$(pwd)"
+. scripts/lib/apt-packages.sh
 
 box2d_v3="${BOX2D_V3_SRC:-}"
 venv="${DYNRENDER_BENCH_VENV:-.venv-bench}"
@@ -46,25 +47,7 @@ fi
 if command -v apt-get >/dev/null 2>&1; then
     packages=(gcc g++ make pkg-config libchipmunk-dev libbox2d-dev gifsicle ffmpeg webp imagemagick
               python3-venv python3-dev libcairo2-dev)
-    missing=()
-    for package in "${packages[@]}"; do
-        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
-    done
-    if [ ${#missing[@]} -gt 0 ]; then
-        if [ "$(id -u)" -eq 0 ]; then
-            as_root=()
-        elif command -v sudo >/dev/null 2>&1; then
-            as_root=(sudo)
-        else
-            echo "bench-peers: need root or sudo to install: ${missing[*]}" >&2
-            exit 1
-        fi
-        echo "bench-peers: installing ${missing[*]}"
-        "${as_root[@]}" apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
-    else
-        echo "bench-peers: Debian packages present"
-    fi
+    install_missing_apt_packages bench-peers "${packages[@]}"
 else
     echo "bench-peers: no apt-get; install Chipmunk 7, Box2D 2.4, gifsicle, ffmpeg, webp, ImageMagick," \
          "cairo (with its headers) and a C/C++ compiler yourself; carrying on with what is here" >&2

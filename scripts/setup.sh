@@ -5,6 +5,7 @@
 # what is missing. Works as root (no sudo needed) and as a user with sudo.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib/apt-packages.sh
 
 demo="${DYNRENDER_SETUP_DEMO:-drag}"
 
@@ -15,23 +16,7 @@ fi
 
 if command -v apt-get >/dev/null 2>&1; then
     packages=(libpng-dev libgif-dev pkg-config zlib1g-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-inter)
-    missing=()
-    for package in "${packages[@]}"; do
-        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
-    done
-    if [ ${#missing[@]} -gt 0 ]; then
-        if [ "$(id -u)" -eq 0 ]; then
-            as_root=()
-        elif command -v sudo >/dev/null 2>&1; then
-            as_root=(sudo)
-        else
-            echo "setup: need root or sudo to install: ${missing[*]}" >&2
-            exit 1
-        fi
-        echo "setup: installing ${missing[*]}"
-        "${as_root[@]}" apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
-    fi
+    install_missing_apt_packages setup "${packages[@]}"
 elif command -v brew >/dev/null 2>&1; then
     brew list libpng >/dev/null 2>&1 || brew install libpng
     brew list giflib >/dev/null 2>&1 || brew install giflib

@@ -1,17 +1,15 @@
 /// GIF's LZW compression of one image's colour indices, written to give exactly the bytes giflib 5
 /// writes (`EGifSetupCompress` and `EGifCompressLine`), so files are byte-identical to before, but
 /// faster: giflib's dictionary lookup (`_ExistsHashTable`, half of a springy render's time) is a
-/// call into the library per pixel; here the same kind of table — 8 192 slots of `key << 12 |
-/// code`, 32 KB, so it stays in the first-level cache, probed linearly from a multiplicative
-/// hash — is inlined into the loop. (Rejected: a directly indexed table of all 2²⁰ keys, which
-/// needs no probing but missed the cache on almost every lookup and was slower than giflib.)
+/// call into the library per pixel; here the same kind of table (`LZWDictionary`) is inlined
+/// into the loop.
 ///
 /// giflib's choices, kept to the bit: codes start one bit wider than the minimum code size
 /// (itself at least 2); a code is written at the current width, and the width grows after the
 /// write that leaves the next free code at the width's limit; when the next free code reaches
 /// 4095 the table is not extended but a clear code is written and the table starts again; data
-/// goes out in sub-blocks of 255 bytes and ends with an empty one. `LZWPlanner` models the same
-/// dictionary for lossy encoding.
+/// goes out in sub-blocks of 255 bytes and ends with an empty one. `LZWPlanner` parses with the
+/// same dictionary for lossy encoding.
 ///
 /// Each pixel's lookup waits on the one before (the string found so far is the next key's
 /// prefix), so one stream runs at the latency of a multiply, a load and a compare per pixel.
@@ -26,11 +24,7 @@ final class GIFLZWEncoder {
     private let chains: [LZWRunChains]
 
     init() {
-        tables = (0..<3).map { _ in
-            let table = UnsafeMutablePointer<UInt32>.allocate(capacity: LZWStream.slots)
-            table.initialize(repeating: LZWStream.empty, count: LZWStream.slots)
-            return table
-        }
+        tables = (0..<3).map { _ in LZWDictionary.allocateSlots() }
         chains = (0..<3).map { _ in LZWRunChains() }
     }
 
@@ -87,12 +81,7 @@ final class GIFLZWEncoder {
 
 /// One LZW stream being written: its dictionary, code width, pending bits and sub-block.
 struct LZWStream {
-    /// Slots `key << 12 | code`, the key being `prefix << 8 | index` (20 bits); `empty` is free
-    /// (its key would need prefix code 4095, which is never made).
-    static let slots = 8192
-    static let empty = UInt32.max
-
-    private let table: UnsafeMutablePointer<UInt32>
+    private let dictionary: LZWDictionary
     private let runs: LZWRunChains
     private let mask: UInt8
     private let bits: Int
@@ -115,7 +104,7 @@ struct LZWStream {
     /// stream holds until `finish`): the minimum code size, a clear code.
     init(table: UnsafeMutablePointer<UInt32>, runs: LZWRunChains, bitsPerPixel: Int, count: Int, first: UInt8,
          out: inout [UInt8], limit: Int = .max) {
-        self.table = table
+        dictionary = LZWDictionary(slots: table)
         self.runs = runs
         self.limit = limit
         bits = max(2, bitsPerPixel)
@@ -137,7 +126,7 @@ struct LZWStream {
     }
 
     private func clear() {
-        table.update(repeating: Self.empty, count: Self.slots)
+        dictionary.clear()
         runs.reset(literals: clearCode)
     }
 
@@ -170,17 +159,11 @@ struct LZWStream {
     /// The next pixel's index.
     @inline(__always) mutating func add(_ pixel: UInt8) {
         let index = Int(pixel & mask)
-        let key = UInt32(truncatingIfNeeded: current << 8 | index)
-        // Fibonacci hashing: the top 13 bits of key × 2³²/φ.
-        var slot = Int((key &* 2_654_435_769) >> 19)
-        while true {
-            let entry = table[slot]
-            if entry == Self.empty { break }
-            if entry >> 12 == key {
-                current = Int(entry & 0xFFF)
-                return
-            }
-            slot = (slot + 1) & (Self.slots - 1)
+        let key = LZWDictionary.key(prefix: current, index: index)
+        let (code, slot) = dictionary.find(key)
+        if code >= 0 {
+            current = code
+            return
         }
         emit(current)
         current = index
@@ -191,7 +174,7 @@ struct LZWStream {
             codeLimit = 1 << codeBits
             clear()
         } else {
-            table[slot] = key << 12 | UInt32(nextCode)
+            dictionary.insert(key, code: nextCode, at: slot)
             runs.added(nextCode, prefix: Int(key >> 8), index: index)
             nextCode += 1
         }

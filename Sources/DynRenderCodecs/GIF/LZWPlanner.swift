@@ -19,11 +19,8 @@ import DynRenderPixels
 /// fills are never moved (see `plan`), which on the shared workloads costs almost no bytes and
 /// gains 2–7 dB of PSNR over moving every pixel.
 struct LZWPlanner {
-    /// Open addressing; each slot holds `key << 12 | code` (key = prefix << 8 | index, 20 bits) or
-    /// `empty`; twice the dictionary's size so probes stay short.
-    private var slots = [UInt32](repeating: empty, count: slotCount)
-    private static let slotCount = 8192
-    private static let empty = UInt32.max
+    /// The dictionary the encoder will build, parse for parse (its storage; see `LZWDictionary`).
+    private var slots = [UInt32](repeating: LZWDictionary.empty, count: LZWDictionary.slotCount)
     /// Per code: its most recent child and its next older sibling (-1: none), and its last index.
     private var firstChild = [Int16](repeating: -1, count: 4096)
     private var nextSibling = [Int16](repeating: -1, count: 4096)
@@ -56,22 +53,12 @@ struct LZWPlanner {
         clear()
         let paletteRGB = block.palette.map { (Int($0 & 0xFF), Int($0 >> 8 & 0xFF), Int($0 >> 16 & 0xFF)) }
         slots.withUnsafeMutableBufferPointer { slots in
+        let dictionary = LZWDictionary(slots: slots.baseAddress!)
         firstChild.withUnsafeMutableBufferPointer { firstChild in
         nextSibling.withUnsafeMutableBufferPointer { nextSibling in
         suffix.withUnsafeMutableBufferPointer { suffix in
         paletteRGB.withUnsafeBufferPointer { paletteRGB in
-            @inline(__always) func slot(_ key: UInt32) -> Int {
-                Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> 19)
-            }
-            @inline(__always) func find(_ key: UInt32) -> Int {
-                var s = slot(key)
-                while true {
-                    let entry = slots[s]
-                    if entry == Self.empty { return -1 }
-                    if entry >> 12 == key { return Int(entry & 0xFFF) }
-                    s = (s + 1) & (Self.slotCount - 1)
-                }
-            }
+            @inline(__always) func find(_ key: UInt32) -> Int { dictionary.find(key).code }
             var current = Int(out[0])
             var o = 1
             let left = block.rect.x, right = block.rect.x + block.rect.width
@@ -122,13 +109,12 @@ struct LZWPlanner {
                     // No extension: giflib emits `current`, then adds current + own, or clears
                     // the dictionary when it is full.
                     if nextCode >= 4095 {
-                        slots.update(repeating: Self.empty)
+                        dictionary.clear()
                         for c in 0..<nextCode { firstChild[c] = -1 }
                         nextCode = clearCode + 2
                     } else {
-                        var s = slot(key | UInt32(own))
-                        while slots[s] != Self.empty { s = (s + 1) & (Self.slotCount - 1) }
-                        slots[s] = (key | UInt32(own)) << 12 | UInt32(nextCode)
+                        let extended = key | UInt32(own)
+                        dictionary.insert(extended, code: nextCode, at: dictionary.find(extended).slot)
                         suffix[nextCode] = own
                         nextSibling[nextCode] = firstChild[current]
                         firstChild[current] = Int16(nextCode)
@@ -141,7 +127,7 @@ struct LZWPlanner {
     }
 
     private mutating func clear() {
-        slots.withUnsafeMutableBufferPointer { $0.update(repeating: Self.empty) }
+        slots.withUnsafeMutableBufferPointer { $0.update(repeating: LZWDictionary.empty) }
         firstChild.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
     }
 }
