@@ -76,8 +76,20 @@ extension LayoutAttributes: CustomStringConvertible {
     }
 }
 
-/// A collection-view layout's animator, looked up by index path.
+/// A collection-view layout's animator, made for the layout and looked up by index path.
 extension DynamicAnimator {
+    /// `UIDynamicAnimator(collectionViewLayout:)`: an animator whose items are `layout`'s
+    /// attributes, in the layout's content coordinates (its reference bounds are the content
+    /// size); it invalidates the layout whenever it moves them, and the layout's collection view
+    /// steps it with its own clock.
+    ///
+    /// ```swift
+    /// lazy var dynamicAnimator = DynamicAnimator(collectionViewLayout: self)   // in a FlowLayout subclass
+    /// ```
+    public convenience init(collectionViewLayout layout: CollectionViewLayout) {
+        self.init(collectionViewLayout: layout, settings: SolverSettings())
+    }
+
     /// The layout attributes this collection-view layout's animator holds for the cell at
     /// `indexPath`, or nil (UIKit's `layoutAttributesForCell(at:)`).
     public func layoutAttributesForCell(at indexPath: IndexPath) -> LayoutAttributes? {

@@ -44,6 +44,14 @@ public final class PanGestureRecognizer {
         return view.contentPoint(fromSuperview: location)
     }
 
+    /// `location(in:)` for the optional `collectionView` a layout holds; for nil, the finger in
+    /// the coordinates of the collection view's superview (the window's, as UIKit gives for nil,
+    /// when the collection view is at the root).
+    public func location(in view: CollectionView?) -> CGPoint {
+        if let view { return location(in: view) }
+        return locationInFrame ?? .zero
+    }
+
     /// The finger's movement since the pan began, points.
     public var translation: CGPoint {
         guard let location = locationInFrame else { return .zero }

@@ -35,24 +35,28 @@ extension DynamicAnimatorDelegate {
 /// animator.addBehavior(GravityBehavior(items: [square]))
 /// animator.advance(to: 1.5)   // square.center is where it is 1.5 s after the start
 /// ```
-public final class DynamicAnimator {
+open class DynamicAnimator {
     /// The headless reference view's bounds: the coordinate space of the items, points, y down.
     /// For a layout's animator, (0, 0) and the layout's current content size.
     /// For an animator with a reference view, (0, 0) and the view's size now.
     public var referenceBounds: CGRect {
         if let layout { return CGRect(origin: .zero, size: layout.collectionViewContentSize) }
-        if let referenceView { return CGRect(origin: .zero, size: referenceView.bounds.size) }
+        if let referenceBoundsView { return CGRect(origin: .zero, size: referenceBoundsView.bounds.size) }
         return fixedReferenceBounds
     }
     private let fixedReferenceBounds: CGRect
     /// The view whose bounds are the reference bounds, read at every step (UIKit's
-    /// `referenceView`), if any.
-    public weak var referenceView: DynamicAnimatorReferenceView?
+    /// `referenceView`, which `DynRenderScene` gives as the `View`), if any.
+    package weak var referenceBoundsView: DynamicAnimatorReferenceView?
     /// The collection-view layout this animator moves items of, if any.
     package internal(set) weak var layout: DynamicAnimatorLayout?
     /// The step, sub-steps, contact softness and rest thresholds this animator uses; fixed when it
     /// is made (dynrender's choices, since UIKit documents none).
     package let settings: SolverSettings
+    /// Whether a render draws this animator's attachments, snap points and boundaries over the
+    /// scene, as UIKit's private debug switch does (`setValue(true, forKey: "debugEnabled")` in
+    /// UIKit code; `--debug` draws every animator's). Default false.
+    public var showsDebugOverlay = false
     /// Told when the animator pauses and resumes; held weakly, as UIKit does.
     public weak var delegate: DynamicAnimatorDelegate?
 

@@ -28,7 +28,7 @@ public struct Still: Sendable {
 
     /// `scene` advanced to each of `times` (ascending, seconds) and drawn at `scale` pixels per
     /// point. `sceneTime` maps a time to the scene time shown (a demo's closing hold).
-    package static func render(_ scene: Scene, at times: [Double], scale: Double,
+    public static func render(_ scene: Scene, at times: [Double], scale: Double,
                               sceneTime: (Double) -> Double = { $0 }) -> [Still] {
         let rasterizer = Rasterizer()
         return times.sorted().map { time in

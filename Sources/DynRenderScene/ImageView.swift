@@ -34,16 +34,27 @@ public enum ContentMode: Sendable {
 /// ```
 open class ImageView: View {
     /// The picture, or nil to show nothing.
-    public var image: ImageSource?
+    public var image: Image?
     /// How the picture fits the bounds; default `.scaleToFill`, as UIKit's.
     public var contentMode: ContentMode = .scaleToFill
     /// Bilinear (default) or nearest-neighbour sampling.
     public var filter: ImageFilter = .linear
 
     /// An image view of `frame` (points) showing `image`, with a clear background.
-    public init(frame: CGRect, image: ImageSource?) {
+    public init(frame: CGRect, image: Image?) {
         self.image = image
         super.init(frame: frame, backgroundColor: RGBA8(0, 0, 0, 0))
+    }
+
+    /// An image view showing `image` at its size, its origin at (0, 0), as
+    /// `UIImageView(image:)`; of no size for nil.
+    public convenience init(image: Image?) {
+        self.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero), image: image)
+    }
+
+    /// An empty image view of `frame` (points), as `UIImageView(frame:)`: set `image` later.
+    public override convenience init(frame: CGRect) {
+        self.init(frame: frame, image: nil)
     }
 
     /// Never decoded from archives: always nil (see `View.init?(coder:)`).
@@ -53,20 +64,21 @@ open class ImageView: View {
 
     /// An image view showing the PNG file at `path`.
     public convenience init(frame: CGRect, contentsOfFile path: String) {
-        self.init(frame: frame, image: .file(path))
+        self.init(frame: frame, image: Image(source: .file(path), scale: Self.scale(ofFile: path)))
     }
 
     /// The picture's size in points: its pixels over its scale, which a file named `…@2x.png` or
     /// `…@3x.png` gives as 2 or 3, as `UIImage(contentsOfFile:)` reads it; nil when there is no
     /// picture or it cannot be read.
     public var imageSize: CGSize? {
-        guard let image, let pixels = try? ImageLibrary.shared.image(for: image) else { return nil }
-        var scale = 1.0
-        if case .file(let path) = image {
-            let name = (path as NSString).deletingPathExtension
-            if name.hasSuffix("@2x") { scale = 2 } else if name.hasSuffix("@3x") { scale = 3 }
-        }
-        return CGSize(width: Double(pixels.width) / scale, height: Double(pixels.height) / scale)
+        guard let image, (try? ImageLibrary.shared.image(for: image.source)) != nil else { return nil }
+        return image.size
+    }
+
+    /// 3 for a file named `…@3x.png`, 2 for `…@2x.png`, else 1.
+    static func scale(ofFile path: String) -> CGFloat {
+        let name = (path as NSString).deletingPathExtension
+        return name.hasSuffix("@3x") ? 3 : name.hasSuffix("@2x") ? 2 : 1
     }
 
     /// The rectangle the whole picture is drawn into, in bounds coordinates, for `contentMode`.
@@ -90,7 +102,7 @@ open class ImageView: View {
         guard let image, let rect = imageRect() else { return }
         let bounds = CGRect(origin: .zero, size: self.bounds.size)
         guard clipsToBounds else {
-            context.drawImage(image, in: rect, filter: filter)
+            context.drawImage(image.source, in: rect, filter: filter)
             return
         }
         // Clipping, only the part inside the bounds is drawn, with the bounds' own edges: a
@@ -103,7 +115,7 @@ open class ImageView: View {
         // pass 1 by an ulp, so they are clamped.
         let x = min(max((visible.minX - rect.minX) / rect.width, 0), 1), y = min(max((visible.minY - rect.minY) / rect.height, 0), 1)
         let part = CGRect(x: x, y: y, width: min(visible.width / rect.width, 1 - x), height: min(visible.height / rect.height, 1 - y))
-        context.drawImage(image, in: visible, cornerRadius: visible == bounds ? cornerRadius : 0, cornerCurve: cornerCurve,
+        context.drawImage(image.source, in: visible, cornerRadius: visible == bounds ? cornerRadius : 0, cornerCurve: cornerCurve,
                           filter: filter, crop: part)
     }
 }

@@ -115,24 +115,44 @@ open class Scene {
     /// A finger on the views: down at `start` on `path(0)` (scene coordinates), moving along
     /// `path` for `duration` seconds, then lifted. The front-most view under it (`hitTest`) and
     /// that view's superviews offer it to their gesture recognisers, the hit view's first; the
-    /// first recogniser to begin or recognise takes it and the others fail.
+    /// first recogniser to begin or recognise takes it and the others fail. The hit view hears it
+    /// too, as UIKit's responders do (`touchesBegan`, `touchesMoved`, `touchesEnded`, passed up
+    /// the responder chain unless handled), until a recogniser takes it: then `touchesCancelled`.
     public func touch(at start: TimeInterval, duration: TimeInterval, along path: TouchPath) {
         var candidates: [GestureRecognizer] = []
+        var finger: Touch?
+        var responder: View?
         touch(at: start, duration: duration, along: path) { [unowned self] event in
             switch event.state {
             case .began:
                 candidates = []
-                var view = views.reversed().lazy.compactMap { $0.hitTest($0.convertFromSuperview(event.location), with: event) }.first
+                let hit = views.reversed().lazy.compactMap { $0.hitTest($0.convertFromSuperview(event.location), with: event) }.first
+                var view = hit
                 while let current = view {
                     candidates += current.gestureRecognizers.filter(\.isEnabled)
                     view = current.superview
                 }
                 for recognizer in candidates { recognizer.touchBegan(at: event.location, time: event.time) }
+                if let hit {
+                    let began = Touch(view: hit, location: event.location, time: event.time, tapCount: tapCount(at: event.location, time: event.time))
+                    (finger, responder) = (began, hit)
+                    hit.touchesBegan([began], with: event)
+                }
             case .changed:
                 for recognizer in candidates where recognizer.state != .failed {
                     recognizer.touchMoved(to: event.location, time: event.time)
                 }
+                if let finger, let responder {
+                    finger.update(to: event.location, time: event.time, phase: .moved)
+                    responder.touchesMoved([finger], with: event)
+                }
             case .ended, .cancelled, .failed:
+                if let finger {
+                    finger.update(to: event.location, time: event.time, phase: .ended)
+                    lastTap = (event.location, event.time, finger.tapCount)
+                    if let responder { responder.touchesEnded([finger], with: event) }
+                }
+                (finger, responder) = (nil, nil)
                 // In order: once one has recognised the lift, the rest fail without seeing it.
                 var taken = false
                 for recognizer in candidates where recognizer.state != .failed {
@@ -145,12 +165,30 @@ open class Scene {
             case .possible:
                 break
             }
-            // The first to begin or be recognised takes the touch.
+            // The first to begin or be recognised takes the touch, from the other recognisers
+            // and from the view (UIKit's `cancelsTouchesInView`).
             if let winner = candidates.first(where: \.hasTakenTouch) {
                 for other in candidates where other !== winner { other.cancel() }
                 candidates = [winner]
+                if let taken = finger, let view = responder {
+                    taken.update(to: event.location, time: event.time, phase: .cancelled)
+                    view.touchesCancelled([taken], with: event)
+                    responder = nil
+                }
             }
         }
+    }
+
+    /// The last finger's lift: where, when and its tap count, for counting multiple taps.
+    private var lastTap: (location: CGPoint, time: TimeInterval, count: Int)?
+
+    /// The tap count of a finger coming down at `location` at `time`: one more than the last
+    /// tap's when that one lifted within 0.35 s and 45 pt (UIKit's multi-tap window), else 1.
+    private func tapCount(at location: CGPoint, time: TimeInterval) -> Int {
+        guard let lastTap, time - lastTap.time <= 0.35 else { return 1 }
+        let dx = location.x - lastTap.location.x, dy = location.y - lastTap.location.y
+        guard dx * dx + dy * dy <= 45 * 45 else { return 1 }
+        return lastTap.count + 1
     }
 
     /// A tap at `point` at `time` on the views (see `touch(at:duration:along:)`): down and up
@@ -304,15 +342,25 @@ open class Scene {
                 collectionView.appendShapes(to: &shapes)
             }
         }
-        if showsDynamicsDebug {
-            DynamicsDebugOverlay.appendShapes(for: animator, offset: .zero, to: &shapes)
-            for collectionView in collectionViews {
-                let offset = CGVector(dx: collectionView.frame.minX - collectionView.contentOffset.x,
-                                      dy: collectionView.frame.minY - collectionView.contentOffset.y)
-                for animator in collectionView.collectionViewLayout.dynamicAnimators {
-                    DynamicsDebugOverlay.appendShapes(for: animator, offset: offset, to: &shapes)
-                }
+        // The debug overlay: every animator with `--debug`, or those whose own switch is on (the
+        // switch UIKit apps flip with `setValue(true, forKey: "debugEnabled")`).
+        func overlay(_ animator: DynamicAnimator, offset: CGVector) {
+            if showsDynamicsDebug || animator.showsDebugOverlay {
+                DynamicsDebugOverlay.appendShapes(for: animator, offset: offset, to: &shapes)
             }
+        }
+        overlay(animator, offset: .zero)
+        for collectionView in collectionViews {
+            let offset = CGVector(dx: collectionView.frame.minX - collectionView.contentOffset.x,
+                                  dy: collectionView.frame.minY - collectionView.contentOffset.y)
+            for animator in collectionView.collectionViewLayout.dynamicAnimators { overlay(animator, offset: offset) }
+        }
+        forEachView { view in
+            guard !view.referencedAnimators.isEmpty else { return }
+            // The reference view's bounds origin in the scene (a turned reference view's overlay
+            // is placed, not turned).
+            let origin = view.convertToScene(.zero)
+            for referenced in view.referencedAnimators { overlay(referenced, offset: CGVector(dx: origin.x, dy: origin.y)) }
         }
         if showsTouches {
             for touch in touches { TouchIndicator.append(touch, at: time, to: &shapes) }

@@ -15,7 +15,7 @@ import DynRenderPixels
 /// card.layer.shadowRadius = 10
 /// scene.addSubview(card)
 /// ```
-open class View: DynamicItem, DynamicAnimatorReferenceView {
+open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
     /// Centre in the scene's coordinates, points.
     public var center: CGPoint
     /// Origin is ignored; the size is the view's, points. A new size asks for layout.
@@ -55,6 +55,8 @@ open class View: DynamicItem, DynamicAnimatorReferenceView {
     /// Animators whose reference view this is (`UIDynamicAnimator(referenceView:)`); the scene
     /// steps them with its own.
     public private(set) var referencedAnimators: [DynamicAnimator] = []
+    /// A number the app uses to find the view again (`viewWithTag(_:)`); 0 by default.
+    public var tag = 0
     /// The view's layer: the same corner, clipping, border and shadow settings under Core
     /// Animation's names.
     public private(set) lazy var layer = ViewLayer(view: self)
@@ -74,6 +76,12 @@ open class View: DynamicItem, DynamicAnimatorReferenceView {
         self.bounds = CGRect(origin: .zero, size: frame.size)
         self.backgroundColor = RGBA8(0, 0, 0, 0)
         self.cornerRadius = 0
+    }
+
+    /// A clear view of no size at the origin, as `UIView()`; give it a frame or constraints
+    /// later. (In the class, not an extension, so a subclass may declare an `init()` of its own.)
+    public override convenience init() {
+        self.init(frame: .zero)
     }
 
     /// Views are never decoded from archives here (no storyboards or nibs): always nil. It is
@@ -121,9 +129,28 @@ open class View: DynamicItem, DynamicAnimatorReferenceView {
     public func insertSubview(_ view: View, at index: Int) {
         guard view !== self else { return }
         view.removeFromSuperview()
+        view.willMove(toSuperview: self)
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
         needsLayout = true
+        view.didMoveToSuperview()
+    }
+
+    /// Called just before the view is added to `newSuperview`, or taken out of its superview
+    /// (nil), as UIKit calls it; override it to react. Does nothing by default.
+    open func willMove(toSuperview newSuperview: View?) {}
+
+    /// Called just after the view was added to a superview or taken out of one (then
+    /// `superview` is nil), as UIKit calls it. Does nothing by default.
+    open func didMoveToSuperview() {}
+
+    /// This view if its tag is `tag`, else the first of its subviews' (depth first), or nil.
+    public func viewWithTag(_ tag: Int) -> View? {
+        if self.tag == tag { return self }
+        for subview in subviews {
+            if let found = subview.viewWithTag(tag) { return found }
+        }
+        return nil
     }
 
     /// Moves the subview `view` to the front; nothing if it is not a subview.
@@ -175,6 +202,13 @@ open class View: DynamicItem, DynamicAnimatorReferenceView {
         }
         for subview in subviews { subview.layoutIfNeeded() }
     }
+
+    /// The view controller whose root view this is, if any: next in the responder chain.
+    package weak var viewControllerResponder: Responder?
+
+    /// Touches this view does not handle go to its view controller, if it is one's root view,
+    /// else to its superview, as UIKit's responder chain.
+    open override var next: Responder? { viewControllerResponder ?? superview }
 
     /// Whether touches reach this view and its subviews (`hitTest`); default true.
     public var isUserInteractionEnabled = true
@@ -265,8 +299,10 @@ open class View: DynamicItem, DynamicAnimatorReferenceView {
     /// Takes the view out of its superview or scene; nothing if it is in neither.
     public func removeFromSuperview() {
         if let superview {
+            willMove(toSuperview: nil)
             superview.subviews.removeAll { $0 === self }
             self.superview = nil
+            didMoveToSuperview()
         }
         hostScene?.removeView(self)
     }
@@ -356,4 +392,11 @@ open class View: DynamicItem, DynamicAnimatorReferenceView {
             shapes.append(contentsOf: items)
         }
     }
+}
+
+/// Views are equal only to themselves and hash by identity, as `UIView`s (`NSObject`s) do: a view
+/// can be a dictionary key or found with `firstIndex(of:)`, and `==` between views means `===`.
+extension View: Hashable {
+    public static func == (lhs: View, rhs: View) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

@@ -24,6 +24,22 @@ public final class ViewLayer {
     }
 
     /// The view's `cornerRadius`, points.
+    /// The layer's bounds: its view's (`CALayer.bounds`); setting it resizes the view.
+    public var bounds: CGRect {
+        get { view.bounds }
+        set { view.bounds = newValue }
+    }
+    /// Where the layer's centre is in its superlayer: its view's `center` (`CALayer.position`
+    /// with the default anchor point).
+    public var position: CGPoint {
+        get { view.center }
+        set { view.center = newValue }
+    }
+    /// The layer's frame in its superlayer: its view's.
+    public var frame: CGRect {
+        get { view.frame }
+        set { view.frame = newValue }
+    }
     public var cornerRadius: CGFloat {
         get { CGFloat(view.cornerRadius) }
         set { view.cornerRadius = Double(newValue) }

@@ -51,7 +51,7 @@ extension DynamicAnimator {
     /// each step.
     public convenience init(referenceView view: View) {
         self.init(referenceBounds: CGRect(origin: .zero, size: view.bounds.size))
-        referenceView = view
+        referenceBoundsView = view
         view.addReferencedAnimator(self)
     }
 }
@@ -65,3 +65,29 @@ extension DynamicAnimator {
         self.init(referenceBounds: .zero)
     }
 }
+
+/// UIKit's private debug switch, as apps flip it through key-value coding.
+extension DynamicAnimator {
+    /// `animator.setValue(true, forKey: "debugEnabled")`, the well-known switch for UIKit
+    /// Dynamics' debug drawing: sets `showsDebugOverlay`. No other key is supported (Linux has
+    /// no key-value coding): any other stops with a message naming it.
+    public func setValue(_ value: Any?, forKey key: String) {
+        guard key == "debugEnabled" else {
+            fatalError("UIDynamicAnimator.setValue(_:forKey:): dynrender supports only the key \"debugEnabled\", not \"\(key)\"")
+        }
+        switch value {
+        case let flag as Bool: showsDebugOverlay = flag
+        case let number as NSNumber: showsDebugOverlay = number.boolValue
+        default:
+            fatalError("UIDynamicAnimator.setValue(_:forKey: \"debugEnabled\"): the value must be a Bool, not \(String(describing: value))")
+        }
+    }
+}
+
+/// UIKit's `referenceView`, typed as a view.
+extension DynamicAnimator {
+    /// The view whose bounds are the reference bounds (`UIDynamicAnimator(referenceView:)`), or
+    /// nil for an animator made otherwise.
+    public var referenceView: UIView? { referenceBoundsView as? UIView }
+}
+

@@ -256,3 +256,18 @@ open class UICollectionView: UIView {
         }
     }
 }
+
+/// The scrolling finger located as UIKit locates it: in the collection view's own bounds, which
+/// are its content coordinates.
+extension PanGestureRecognizer {
+    /// The finger in `view`'s coordinates: a collection view's (or its engine's) bounds, that is
+    /// its content. Locating it in any other view is not supported here and stops with a message.
+    public func location(in view: UIView?) -> CGPoint {
+        guard let view else { return location(in: nil as CollectionView?) }
+        guard let collectionView = view as? UICollectionView else {
+            fatalError("UICollectionView.panGestureRecognizer.location(in:): dynrender locates the scrolling finger in its collection view only, not in a \(type(of: view))")
+        }
+        return location(in: collectionView.engine)
+    }
+}
+

@@ -5,6 +5,17 @@ import DynRender
 public typealias UIColor = RGBA8
 /// `CGColor`: the same colour (`UIColor.cgColor` is the colour itself).
 public typealias CGColor = RGBA8
+/// What `#colorLiteral(red:green:blue:alpha:)` makes in code that imports `DynRenderUIKit`: a
+/// `UIColor`, as in an app.
+public typealias _ColorLiteralType = UIColor
+
+/// `#colorLiteral(red:green:blue:alpha:)`, as Xcode writes colour wells into code.
+extension RGBA8: _ExpressibleByColorLiteral {
+    /// The colour of a colour literal: components 0…1, as `init(red:green:blue:alpha:)`.
+    public init(_colorLiteralRed red: Float, green: Float, blue: Float, alpha: Float) {
+        self.init(red: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
+    }
+}
 
 /// UIKit's colour constructors and named colours.
 extension RGBA8 {

@@ -16,11 +16,11 @@ import Foundation
 /// }
 /// let scene = Scene(size: CGSize(width: 390, height: 844), rootViewController: AlertController())
 /// ```
-open class UIViewController {
+open class UIViewController: Responder {
     private var loadedView: UIView?
 
     /// A view controller whose view is loaded when first asked for.
-    public init() {}
+    public override init() {}
 
     /// There are no nibs here: the same as `init()`.
     public convenience init(nibName: String?, bundle: Bundle?) {
@@ -33,13 +33,20 @@ open class UIViewController {
         return nil
     }
 
+    /// Touches its view does not handle come here, then go to the view's superview, as in UIKit.
+    open override var next: Responder? { loadedView?.superview }
+
     /// The root view, loaded on first use.
     open var view: UIView! {
         get {
             loadViewIfNeeded()
             return loadedView
         }
-        set { loadedView = newValue }
+        set {
+            loadedView?.viewControllerResponder = nil
+            loadedView = newValue
+            newValue?.viewControllerResponder = self
+        }
     }
 
     /// Whether `view` has been loaded.
@@ -58,12 +65,15 @@ open class UIViewController {
     public func loadViewIfNeeded() {
         guard loadedView == nil else { return }
         loadView()
-        if loadedView == nil { loadedView = ControllerRootView(controller: self) }
+        if loadedView == nil { view = ControllerRootView(controller: self) }
         viewDidLoad()
     }
 
     /// Called once the view is loaded; override it to build the view's contents, as in UIKit.
     open func viewDidLoad() {}
+    /// Never called: a render has no memory pressure. Overridable, so an app's override (with
+    /// its `super` call) compiles unchanged.
+    open func didReceiveMemoryWarning() {}
     /// Called before the view first appears in a scene.
     open func viewWillAppear(_ animated: Bool) {}
     /// Called after the view first appears in a scene.
@@ -114,4 +124,10 @@ extension Scene {
             controller.viewDidAppear(false)
         }
     }
+}
+
+/// View controllers are equal only to themselves and hash by identity, as UIKit's (`NSObject`s).
+extension UIViewController: Hashable {
+    public static func == (lhs: UIViewController, rhs: UIViewController) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

@@ -19,8 +19,14 @@ public typealias UICollectionViewLayout = CollectionViewLayout
 /// `layoutAttributesForElements(in:)`, `layoutAttributesForItem(at:)` and
 /// `shouldInvalidateLayout(forBoundsChange:)`.
 public typealias UICollectionViewFlowLayout = FlowLayout
-/// `UIEvent`: what a touch delivers (`hitTest(_:with:)`, `point(inside:with:)`).
+/// `UIEvent`: what a touch delivers (`hitTest(_:with:)`, `point(inside:with:)`, `touchesBegan`…).
 public typealias UIEvent = TouchEvent
+/// `UIImage`: a PNG picture and its scale; `UIImage(named:)` looks in `Image.resourceDirectories`.
+public typealias UIImage = Image
+/// `UIResponder`: views and view controllers, with `touchesBegan/Moved/Ended/Cancelled`.
+public typealias UIResponder = Responder
+/// `UITouch`: one finger from `touchesBegan` to `touchesEnded`; `location(in:)`, `tapCount`.
+public typealias UITouch = Touch
 /// `UIGestureRecognizer`: attach with `addGestureRecognizer(_:)`; the action is a closure.
 public typealias UIGestureRecognizer = GestureRecognizer
 /// `UITapGestureRecognizer`.

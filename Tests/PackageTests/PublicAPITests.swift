@@ -26,6 +26,20 @@ import Testing
         URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
     }
 
+    /// Where a compiler outside the package finds this build's modules: the Swift modules, the
+    /// system-library targets' module maps and the C targets' generated ones.
+    static func moduleSearchArguments() -> [String] {
+        let build = buildFolder
+        var arguments = ["-I", build.appendingPathComponent("Modules").path]
+        for name in ["CPNG", "CGIF", "CFreeType", "CHarfBuzz", "CFontconfig"] {
+            arguments += ["-I", ModuleGraphTests.repository.appendingPathComponent("Sources/\(name)").path]
+        }
+        for name in ["CRasterKernels", "CProcessTuning"] {
+            arguments += ["-Xcc", "-fmodule-map-file=" + build.appendingPathComponent("\(name).build/module.modulemap").path]
+        }
+        return arguments
+    }
+
     struct PublicSymbols {
         var types: [String] = []
         var declarations = 0
@@ -33,15 +47,8 @@ import Testing
 
     /// The public types and the count of public declarations of `module`, from its symbol graph.
     static func publicSymbols(of module: String, extractor: String, output: URL) throws -> PublicSymbols {
-        let build = buildFolder
-        var arguments = ["-module-name", module, "-I", build.appendingPathComponent("Modules").path,
-                         "-minimum-access-level", "public", "-output-dir", output.path]
-        for name in ["CPNG", "CGIF", "CFreeType", "CHarfBuzz", "CFontconfig"] {
-            arguments += ["-I", ModuleGraphTests.repository.appendingPathComponent("Sources/\(name)").path]
-        }
-        for name in ["CRasterKernels", "CProcessTuning"] {
-            arguments += ["-Xcc", "-fmodule-map-file=" + build.appendingPathComponent("\(name).build/module.modulemap").path]
-        }
+        let arguments = ["-module-name", module, "-minimum-access-level", "public", "-output-dir", output.path]
+            + moduleSearchArguments()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: extractor)
         process.arguments = arguments
@@ -112,5 +119,37 @@ import Testing
         // The front door stays small: what a user reads in autocomplete after `import DynRender`.
         #expect(totalTypes > 50, "read the symbol graphs")
         print("public surface outside DynRenderUIKit: \(totalTypes) types, \(totalDeclarations) declarations")
+    }
+}
+
+/// The UIKit snippets compile as an app's code would: `swiftc -typecheck` over
+/// `Tests/UIKitSnippetTests` from outside the package, against the modules this test run was
+/// built from, so only the public surface is visible. (Inside the package, `package` access lets
+/// a test use what a user cannot: `DynamicAnimator(collectionViewLayout:)` was demoted once and
+/// every in-package test still passed.)
+@Suite struct ExternalClientTests {
+    @Test func uikitSnippetsCompileAgainstThePublicSurfaceAlone() throws {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        guard let swiftc = path.split(separator: ":").map({ "\($0)/swiftc" })
+            .first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            Issue.record("swiftc is not on PATH")
+            return
+        }
+        let repository = ModuleGraphTests.repository
+        let snippets = repository.appendingPathComponent("Tests/UIKitSnippetTests")
+        let files = try FileManager.default.contentsOfDirectory(atPath: snippets.path)
+            .filter { $0.hasSuffix(".swift") }.sorted().map { snippets.appendingPathComponent($0).path }
+        #expect(files.count >= 10)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: swiftc)
+        process.arguments = ["-typecheck"] + PublicAPITests.moduleSearchArguments() + files
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let lines = output.split(separator: "\n").filter { $0.contains("error:") }.prefix(10)
+        #expect(process.terminationStatus == 0, "as an app, the snippets do not compile:\n\(lines.joined(separator: "\n"))")
     }
 }

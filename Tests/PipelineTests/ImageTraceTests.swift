@@ -32,7 +32,7 @@ import DynRender
         let falling = ImageView(frame: CGRect(x: 20, y: 10, width: 50, height: 40), contentsOfFile: outside)
         falling.cornerRadius = 6
         falling.clipsToBounds = true
-        let icon = ImageView(frame: CGRect(x: 70, y: 90, width: 32, height: 32), image: .embedded(EmbeddedPNG(embedded)))
+        let icon = ImageView(frame: CGRect(x: 70, y: 90, width: 32, height: 32), image: Image(source: .embedded(EmbeddedPNG(embedded))))
         icon.transform = CGAffineTransform(rotationAngle: 0.4)
         scene.addSubview(falling)
         scene.addSubview(icon)

@@ -44,6 +44,27 @@ import DynRender
         #expect(missing.imageSize == nil && missing.imageRect() == nil)
     }
 
+    /// `Image(named:)` looks in the resource directories as `UIImage(named:)` looks in a
+    /// bundle: the @3x file before @2x before the plain one, directory by directory; an image view
+    /// made from the picture takes its size in points.
+    @Test func namedImagesAreFoundAsInABundle() throws {
+        let plain = try Self.pictureFile("ball.png", width: 30, height: 30)
+        let folder = URL(fileURLWithPath: plain).deletingLastPathComponent()
+        let saved = Image.resourceDirectories
+        defer { Image.resourceDirectories = saved }
+        Image.resourceDirectories = [folder]
+        #expect(Image(named: "ball")?.size == CGSize(width: 30, height: 30))
+        try Data(PNGEncoder().encode(RGBAImage(width: 90, height: 60, fill: RGBA8(255, 0, 0))))
+            .write(to: folder.appendingPathComponent("ball@3x.png"))
+        let retina = try #require(Image(named: "ball"))
+        #expect(retina.scale == 3 && retina.size == CGSize(width: 30, height: 20))
+        #expect(Image(named: "ball.png")?.scale == 1, "a name with an extension is that file")
+        #expect(Image(named: "missing") == nil)
+        let view = ImageView(image: retina)
+        #expect(view.frame == CGRect(x: 0, y: 0, width: 30, height: 20))
+        #expect(Image(named: "ball") != retina, "images are equal only to themselves")
+    }
+
     /// Aspect fill overflows the bounds: shown whole without clipping, cut at the (rounded)
     /// bounds with it, where the result equals a rounded rectangle of the picture's colour.
     @Test func anAspectFillPictureIsCutOnlyWhenTheViewClips() throws {

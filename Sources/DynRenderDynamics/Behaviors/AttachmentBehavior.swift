@@ -20,7 +20,7 @@ import DynRenderGeometry
 /// leash.damping = 0.3        // …damped at 0.3 of critical
 /// animator.addBehavior(leash)
 /// ```
-public final class AttachmentBehavior: DynamicBehavior {
+open class AttachmentBehavior: DynamicBehavior {
     /// Which joint an attachment is.
     enum Joining {
         case standard, sliding(axis: Vector2), limit, fixed, pin

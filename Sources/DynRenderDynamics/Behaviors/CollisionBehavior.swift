@@ -3,6 +3,9 @@ import DynRenderGeometry
 
 /// Told when items start and stop touching each other or a boundary (UIKit's
 /// `UICollisionBehaviorDelegate`). The boundary identifier is nil for the reference bounds.
+/// Each boundary event comes in two spellings, both called: with the identifier as
+/// `AnyHashable?` (Swift's) and as `NSCopying?` (UIKit's, a `String` identifier arriving as an
+/// `NSString`); implement either.
 ///
 /// ```swift
 /// final class Thud: CollisionBehaviorDelegate {
@@ -26,6 +29,12 @@ public protocol CollisionBehaviorDelegate: AnyObject {
     /// `item` stopped touching the boundary `identifier` (nil: the reference bounds).
     func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: DynamicItem,
                            withBoundaryIdentifier identifier: AnyHashable?)
+    /// UIKit's spelling of the began-contact event: the identifier as `NSCopying?`.
+    func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem,
+                           withBoundaryIdentifier identifier: NSCopying?, at point: CGPoint)
+    /// UIKit's spelling of the ended-contact event: the identifier as `NSCopying?`.
+    func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: DynamicItem,
+                           withBoundaryIdentifier identifier: NSCopying?)
 }
 
 extension CollisionBehaviorDelegate {
@@ -41,6 +50,12 @@ extension CollisionBehaviorDelegate {
     /// Does nothing: implement only the contacts you need.
     public func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: DynamicItem,
                                   withBoundaryIdentifier identifier: AnyHashable?) {}
+    /// Does nothing: implement only the contacts you need.
+    public func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem,
+                                  withBoundaryIdentifier identifier: NSCopying?, at point: CGPoint) {}
+    /// Does nothing: implement only the contacts you need.
+    public func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: DynamicItem,
+                                  withBoundaryIdentifier identifier: NSCopying?) {}
 }
 
 /// Makes its items collide with each other and with boundaries, UIKit's `UICollisionBehavior`.
@@ -54,7 +69,7 @@ extension CollisionBehaviorDelegate {
 /// collision.addBoundary(withIdentifier: "shelf", from: CGPoint(x: 0, y: 400), to: CGPoint(x: 200, y: 400))
 /// animator.addBehavior(collision)
 /// ```
-public final class CollisionBehavior: ItemListBehavior {
+open class CollisionBehavior: ItemListBehavior {
     /// What the items collide with (UIKit's `UICollisionBehavior.Mode`).
     ///
     /// ```swift
@@ -198,7 +213,9 @@ public final class CollisionBehavior: ItemListBehavior {
                 delegate.collisionBehavior(self, endedContactFor: first, with: second)
             case .boundary(let body, _, let boundary):
                 guard let item = items[body] else { continue }
-                delegate.collisionBehavior(self, endedContactFor: item, withBoundaryIdentifier: identifier(of: boundary))
+                let identifier = identifier(of: boundary)
+                delegate.collisionBehavior(self, endedContactFor: item, withBoundaryIdentifier: identifier)
+                delegate.collisionBehavior(self, endedContactFor: item, withBoundaryIdentifier: Self.objectIdentifier(identifier))
             }
         }
         var reported = Set<ContactSource>()
@@ -211,7 +228,9 @@ public final class CollisionBehavior: ItemListBehavior {
                 delegate.collisionBehavior(self, beganContactFor: first, with: second, at: point.point)
             case .boundary(let body, _, let boundary):
                 guard let item = items[body] else { continue }
-                delegate.collisionBehavior(self, beganContactFor: item, withBoundaryIdentifier: identifier(of: boundary),
+                let identifier = identifier(of: boundary)
+                delegate.collisionBehavior(self, beganContactFor: item, withBoundaryIdentifier: identifier, at: point.point)
+                delegate.collisionBehavior(self, beganContactFor: item, withBoundaryIdentifier: Self.objectIdentifier(identifier),
                                            at: point.point)
             }
         }

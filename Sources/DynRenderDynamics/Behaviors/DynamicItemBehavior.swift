@@ -13,7 +13,7 @@ import DynRenderGeometry
 /// material.addLinearVelocity(CGPoint(x: 300, y: 0), for: ball)
 /// animator.addBehavior(material)
 /// ```
-public final class DynamicItemBehavior: ItemListBehavior {
+open class DynamicItemBehavior: ItemListBehavior {
     /// Restitution of collisions, 0 (none, the default of this behaviour) … 1 (fully elastic).
     public var elasticity: CGFloat {
         get { CGFloat(overrides.restitution ?? 0) }

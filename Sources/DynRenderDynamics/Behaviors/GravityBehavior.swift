@@ -12,7 +12,7 @@ import DynRenderGeometry
 /// gravity.angle = .pi / 4                 // down and to the right
 /// animator.addBehavior(gravity)
 /// ```
-public final class GravityBehavior: ItemListBehavior {
+open class GravityBehavior: ItemListBehavior {
     /// Direction and strength, 1.0 = 1000 pt/s². Default (0, 1), straight down.
     public var gravityDirection = CGVector(dx: 0, dy: 1) {
         didSet { parametersDidChange() }

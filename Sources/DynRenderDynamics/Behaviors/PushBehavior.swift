@@ -12,7 +12,7 @@ import DynRenderGeometry
 /// kick.setAngle(-.pi / 2, magnitude: 6)   // up: Δv = 600 pt/s for a 100 × 100 pt item
 /// animator.addBehavior(kick)
 /// ```
-public final class PushBehavior: ItemListBehavior {
+open class PushBehavior: ItemListBehavior {
     /// How a push acts: for as long as it is active, or once.
     ///
     /// ```swift

@@ -13,7 +13,7 @@ import DynRenderGeometry
 /// snap.damping = 0.7
 /// animator.addBehavior(snap)
 /// ```
-public final class SnapBehavior: DynamicBehavior {
+open class SnapBehavior: DynamicBehavior {
     /// The item pulled to the snap point.
     public let item: DynamicItem
     /// The point the item's centre is pulled to, reference coordinates.

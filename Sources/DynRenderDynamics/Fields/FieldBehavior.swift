@@ -21,7 +21,7 @@ import DynRenderGeometry
 /// field.addItem(ball)
 /// animator.addBehavior(field)
 /// ```
-public final class FieldBehavior: ItemListBehavior {
+open class FieldBehavior: ItemListBehavior {
     /// The law a field follows.
     ///
     /// ```swift
@@ -58,7 +58,43 @@ public final class FieldBehavior: ItemListBehavior {
     }
 
     /// Which field this is, with its own parameters.
-    public let kind: Kind
+    public private(set) var kind: Kind { didSet { parametersDidChange() } }
+
+    /// How smooth a noise or turbulence field is, 0 (noisy) … 1 (smooth), as UIKit's settable
+    /// `smoothness`; 0 and no effect for other kinds, as in UIKit.
+    public var smoothness: CGFloat {
+        get {
+            switch kind {
+            case .noise(let smoothness, _), .turbulence(let smoothness, _): return CGFloat(smoothness)
+            default: return 0
+            }
+        }
+        set {
+            switch kind {
+            case .noise(_, let speed): kind = .noise(smoothness: Double(newValue), animationSpeed: speed)
+            case .turbulence(_, let speed): kind = .turbulence(smoothness: Double(newValue), animationSpeed: speed)
+            default: break
+            }
+        }
+    }
+
+    /// How fast a noise or turbulence field changes, Hz (0: a still field), as UIKit's settable
+    /// `animationSpeed`; 0 and no effect for other kinds, as in UIKit.
+    public var animationSpeed: CGFloat {
+        get {
+            switch kind {
+            case .noise(_, let speed), .turbulence(_, let speed): return CGFloat(speed)
+            default: return 0
+            }
+        }
+        set {
+            switch kind {
+            case .noise(let smoothness, _): kind = .noise(smoothness: smoothness, animationSpeed: Double(newValue))
+            case .turbulence(let smoothness, _): kind = .turbulence(smoothness: smoothness, animationSpeed: Double(newValue))
+            default: break
+            }
+        }
+    }
     /// Where the field is centred, reference coordinates. Default (0, 0).
     public var position = CGPoint.zero { didSet { parametersDidChange() } }
     /// Where it acts, centred on `position`. Default infinite.

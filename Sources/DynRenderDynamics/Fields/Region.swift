@@ -38,9 +38,10 @@ public indirect enum Region: Sendable {
     /// `other` minus this region (UIKit's `difference(from:)`).
     public func difference(from other: Region) -> Region { .difference(other, self) }
 
-    /// Whether `offset` (a point relative to the field's position) is inside.
-    public func contains(_ offset: CGVector) -> Bool {
-        contains(Vector2(offset))
+    /// Whether `point` (relative to the field's position, points) is inside, as
+    /// `UIRegion.contains(_:)`.
+    public func contains(_ point: CGPoint) -> Bool {
+        contains(Vector2(Double(point.x), Double(point.y)))
     }
 
     func contains(_ d: Vector2) -> Bool {

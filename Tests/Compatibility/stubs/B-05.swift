@@ -1,0 +1,5 @@
+import DynRenderUIKit
+// minimal stand-in for PaktorStackCardCollectionViewLayout
+class PaktorStackCardCollectionViewLayout: UICollectionViewLayout {
+    func next() {}
+}
