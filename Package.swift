@@ -25,6 +25,8 @@ let package = Package(
         .library(name: "DynRenderTesting", targets: ["DynRenderTesting"]),
         // UIKit's names over the same objects, for code ported from an app: `import DynRenderUIKit`.
         .library(name: "DynRenderUIKit", targets: ["DynRenderUIKit"]),
+        // Xcode playground pages ported with DynRenderUIKit: `PlaygroundPage.current.liveView`.
+        .library(name: "PlaygroundSupport", targets: ["PlaygroundSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.3.0"),
@@ -96,6 +98,9 @@ let package = Package(
 
         // The UIKit-spelled front door: re-exports DynRender and adds UIKit's names for its types.
         .target(name: "DynRenderUIKit", dependencies: ["DynRender"]),
+        // Playground pages: `import PlaygroundSupport` as in Xcode, its live view a scene to render.
+        // (Named as Xcode's module, so a page's import line stays as written.)
+        .target(name: "PlaygroundSupport", dependencies: ["DynRenderUIKit"]),
 
         // Golden directories: compare stills with PNGs on disk, record them (no test framework).
         .target(name: "DynRenderGoldens",
@@ -144,7 +149,7 @@ let package = Package(
         .testTarget(name: "PipelineTests", dependencies: ["DynRender"]),
         .testTarget(name: "DiffTests", dependencies: ["DynRender"]),
         .testTarget(name: "GoldensTests", dependencies: ["DynRenderTesting", "DynRenderDemos"]),
-        .testTarget(name: "UIKitSnippetTests", dependencies: ["DynRenderUIKit"]),
+        .testTarget(name: "UIKitSnippetTests", dependencies: ["DynRenderUIKit", "PlaygroundSupport"]),
         .testTarget(name: "DemosTests", dependencies: ["DynRender", "DynRenderDemos"]),
         .testTarget(name: "CLITests", dependencies: ["DynRenderCLI", "DynRender"], exclude: ["Help"]),
         .testTarget(name: "PackageTests"),

@@ -24,8 +24,9 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
     }
     /// Applied about the centre; dynamics writes a pure rotation here.
     public var transform: CGAffineTransform = .identity
-    /// The fill behind the view's content; clear (alpha 0) draws nothing.
-    public var backgroundColor: RGBA8
+    /// The fill behind the view's content, as UIKit's optional `backgroundColor`: nil (the
+    /// default of `init(frame:)`) or a clear colour draws nothing.
+    public var backgroundColor: RGBA8?
     /// Corner radius, points (the layer's `cornerRadius`).
     public var cornerRadius: Double
     /// Circular (the default) or iOS's continuous corners (the layer's `cornerCurve`).
@@ -74,7 +75,7 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
     public init(frame: CGRect) {
         self.center = CGPoint(x: frame.midX, y: frame.midY)
         self.bounds = CGRect(origin: .zero, size: frame.size)
-        self.backgroundColor = RGBA8(0, 0, 0, 0)
+        self.backgroundColor = nil
         self.cornerRadius = 0
     }
 
@@ -346,9 +347,10 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
         let opacity = fadesAsGroup ? 1 : alpha * parentAlpha
         var items: [DisplayItem] = []
         // A clear view without a shadow leaves no mark, so it adds no shape.
-        if backgroundColor.a > 0 || shadow != nil {
+        let fill = backgroundColor ?? RGBA8(0, 0, 0, 0)
+        if fill.a > 0 || shadow != nil {
             items.append(.rect(RoundedRectangle(center: position, size: bounds.size, cornerRadius: cornerRadius,
-                                                transform: transform, fill: backgroundColor, alpha: opacity, shadow: shadow,
+                                                transform: transform, fill: fill, alpha: opacity, shadow: shadow,
                                                 cornerCurve: cornerCurve)))
         }
         let background = items.count

@@ -15,7 +15,8 @@ struct ViewState: Equatable {
         center = view.center
         size = view.bounds.size
         alpha = view.alpha
-        color = view.backgroundColor
+        // No colour animates as clear (what it draws), and stays nil unless animated.
+        color = view.backgroundColor ?? RGBA8(0, 0, 0, 0)
         transform = view.transform
     }
 

@@ -67,7 +67,7 @@ public final class ViewLayer {
     /// The view's `backgroundColor`.
     public var backgroundColor: RGBA8? {
         get { view.backgroundColor }
-        set { view.backgroundColor = newValue ?? RGBA8(0, 0, 0, 0) }
+        set { view.backgroundColor = newValue }
     }
 
     /// Points; default 0 (no border).

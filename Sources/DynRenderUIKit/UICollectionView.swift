@@ -69,7 +69,7 @@ open class UICollectionViewCell: UIView {
 
     /// How the cell draws.
     var appearance: CellAppearance {
-        CellAppearance(backgroundColor: backgroundColor, cornerRadius: cornerRadius, cornerCurve: cornerCurve, border: border,
+        CellAppearance(backgroundColor: backgroundColor ?? .clear, cornerRadius: cornerRadius, cornerCurve: cornerCurve, border: border,
                        shadow: shadow)
     }
 }

@@ -58,7 +58,7 @@ final class LedgeWatcher: NSObject, UICollisionBehaviorDelegate {
         let twin = UIView(frame: balls[1].frame)
         #expect(twin != balls[1] && balls.firstIndex(of: twin) == nil, "equal frames, different views")
         let empty = UIView()
-        #expect(empty.frame == .zero && empty.backgroundColor.a == 0)
+        #expect(empty.frame == .zero && empty.backgroundColor == nil)
     }
 
     /// `setValue(true, forKey: "debugEnabled")` turns on the debug drawing of that animator
