@@ -152,6 +152,6 @@ let package = Package(
         .testTarget(name: "UIKitSnippetTests", dependencies: ["DynRenderUIKit", "PlaygroundSupport"]),
         .testTarget(name: "DemosTests", dependencies: ["DynRender", "DynRenderDemos"]),
         .testTarget(name: "CLITests", dependencies: ["DynRenderCLI", "DynRender"], exclude: ["Help"]),
-        .testTarget(name: "PackageTests"),
+        .testTarget(name: "PackageTests", exclude: ["PublicAPI"]),
     ]
 )

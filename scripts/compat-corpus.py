@@ -3,13 +3,15 @@
 with only `import UIKit` changed to `import DynRenderUIKit` (added as the first line where the
 file relied on its project's umbrella header), and reports which type-check.
 
-  scripts/compat-corpus.py CORPUS_DIR [--json OUT] [ID ...]
+  scripts/compat-corpus.py CORPUS_DIR [--port TOOL] [--json OUT] [ID ...]
 
 CORPUS_DIR holds the files as `<ID>.swift` (A-01.swift …), fetched at the commits that
 Tests/Compatibility/corpus.md lists; their code is never committed here. A file that uses types
 of its own project gets Tests/Compatibility/stubs/<ID>.swift compiled beside it: our minimal
 stand-ins for those types, the file's own text unchanged. Needs the debug build (`swift build`);
 typechecks against .build/debug/Modules as an app's code would, seeing only the public surface.
+With --port TOOL (the built `dynrender-port`), each file is first rewritten by it (`--in-place`
+on the copy), as a user would port it, instead of having only its import changed.
 """
 import argparse, json, os, re, shutil, subprocess, sys, tempfile
 
@@ -25,32 +27,37 @@ def swiftc_arguments():
         args += ["-Xcc", "-fmodule-map-file=" + os.path.join(build, f"{name}.build", "module.modulemap")]
     return args + ["-diagnostic-style", "llvm"]
 
-def check(corpus, fid, work):
+def check(corpus, fid, work, port=None):
     text = open(os.path.join(corpus, f"{fid}.swift"), encoding="utf-8").read()
-    if re.search(r"(?m)^import UIKit$", text):
-        text = re.sub(r"(?m)^import UIKit$", "import DynRenderUIKit", text)
+    if re.search(r"(?m)^import UIKit(\.\w+)?$", text):
+        if not port: text = re.sub(r"(?m)^import UIKit$", "import DynRenderUIKit", text)
     else:
         text = "import DynRenderUIKit\n" + text
     folder = os.path.join(work, fid); os.makedirs(folder)
     name = "main.swift" if fid in toplevel else f"{fid}.swift"
     files = [os.path.join(folder, name)]
     open(files[0], "w", encoding="utf-8").write(text)
+    findings = []
+    if port:
+        p = subprocess.run([port, "--in-place", files[0]], capture_output=True, text=True)
+        findings = [l.replace(folder + "/", "") for l in p.stderr.split("\n") if l]
     stub = os.path.join(repo, "Tests", "Compatibility", "stubs", f"{fid}.swift")
     if os.path.exists(stub):
         files.append(os.path.join(folder, "stubs.swift")); shutil.copy(stub, files[1])
     p = subprocess.run(swiftc_arguments() + files, capture_output=True, text=True, cwd=repo)
     errors = [l.replace(folder + "/", "") for l in p.stderr.split("\n") if ": error:" in l]
-    return {"compiles": p.returncode == 0, "stubs": len(files) > 1, "errors": errors}
+    return {"compiles": p.returncode == 0, "stubs": len(files) > 1, "errors": errors, "port_findings": findings}
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("corpus"); parser.add_argument("ids", nargs="*"); parser.add_argument("--json")
+    parser.add_argument("--port", help="the dynrender-port executable: port each file before compiling it")
     args = parser.parse_args()
     ids = args.ids or sorted(f[:-6] for f in os.listdir(args.corpus) if f.endswith(".swift"))
     results = {}
     with tempfile.TemporaryDirectory() as work:
         for fid in ids:
-            r = results[fid] = check(args.corpus, fid, work)
+            r = results[fid] = check(args.corpus, fid, work, args.port)
             first = r["errors"][0] if r["errors"] else ""
             print(f"{fid:5} {'stubs' if r['stubs'] else 'alone':5} {'OK ' if r['compiles'] else 'ERR'} {len(r['errors']):3}  {first[:140]}")
     print(f"{sum(r['compiles'] for r in results.values())} of {len(results)} compile")

@@ -3,6 +3,7 @@
 # uninstall share, so uninstalling removes exactly what installing wrote.
 cat <<'LIST'
 bin/dynrender
+bin/dynrender-port
 share/man/man1/dynrender.1
 share/bash-completion/completions/dynrender
 share/zsh/site-functions/_dynrender

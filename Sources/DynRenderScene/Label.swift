@@ -65,18 +65,11 @@ open class Label: View {
 
     /// The smallest size that shows the text within `size`'s width, rounded up to whole points,
     /// as `sizeThatFits(_:)`.
-    public func sizeThatFits(_ size: CGSize) -> CGSize {
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
         guard let layout = layout(width: Double(size.width)) else { return .zero }
         return CGSize(width: layout.width.rounded(.up), height: layout.height.rounded(.up))
     }
 
-    /// Resizes the label around its text, keeping its top-left corner, as `sizeToFit()`.
-    public func sizeToFit() {
-        let origin = frame.origin
-        let fitted = sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude))
-        bounds = CGRect(origin: .zero, size: fitted)
-        center = CGPoint(x: origin.x + fitted.width / 2, y: origin.y + fitted.height / 2)
-    }
 
     open override func drawContent(in context: inout ViewDrawingContext) {
         guard let text, !text.isEmpty else { return }
@@ -124,6 +117,11 @@ open class Button: View {
     public init(frame: CGRect, title: String?, backgroundColor: RGBA8 = RGBA8(0, 0, 0, 0), cornerRadius: Double = 0) {
         self.title = title
         super.init(frame: frame, backgroundColor: backgroundColor, cornerRadius: cornerRadius)
+    }
+
+    /// A button at `frame` with no title yet, as `UIButton(frame:)`.
+    public override convenience init(frame: CGRect) {
+        self.init(frame: frame, title: nil)
     }
 
     private var touchUpInside: [(Button) -> Void] = []

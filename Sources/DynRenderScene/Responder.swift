@@ -34,8 +34,21 @@ open class Responder {
 }
 
 /// Where a touch is in its life, as `UITouch.Phase`.
+///
+/// ```swift
+/// if touch.phase == .cancelled { snapBack() }
+/// ```
 public enum TouchPhase: Sendable {
-    case began, moved, stationary, ended, cancelled
+    /// The finger came down.
+    case began
+    /// It moved.
+    case moved
+    /// It is down and did not move (UIKit's; scripted fingers always move or end).
+    case stationary
+    /// It lifted.
+    case ended
+    /// A gesture recogniser took it.
+    case cancelled
 }
 
 /// One scripted finger as the views see it, UIKit's `UITouch`: the same object from its

@@ -145,6 +145,19 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
     /// `superview` is nil), as UIKit calls it. Does nothing by default.
     open func didMoveToSuperview() {}
 
+    /// The size the view would like within `size`, as `UIView.sizeThatFits(_:)`: its own size
+    /// for a plain view; a label measures its text.
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+
+    /// Resizes the view to `sizeThatFits(_:)` of an unbounded size, keeping its top-left corner,
+    /// as `UIView.sizeToFit()`.
+    open func sizeToFit() {
+        let origin = frame.origin
+        let fitted = sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude))
+        bounds = CGRect(origin: .zero, size: fitted)
+        center = CGPoint(x: origin.x + fitted.width / 2, y: origin.y + fitted.height / 2)
+    }
+
     /// This view if its tag is `tag`, else the first of its subviews' (depth first), or nil.
     public func viewWithTag(_ tag: Int) -> View? {
         if self.tag == tag { return self }

@@ -23,7 +23,6 @@ public final class ViewLayer {
         self.view = view
     }
 
-    /// The view's `cornerRadius`, points.
     /// The layer's bounds: its view's (`CALayer.bounds`); setting it resizes the view.
     public var bounds: CGRect {
         get { view.bounds }
@@ -40,6 +39,7 @@ public final class ViewLayer {
         get { view.frame }
         set { view.frame = newValue }
     }
+    /// The view's `cornerRadius`, points.
     public var cornerRadius: CGFloat {
         get { CGFloat(view.cornerRadius) }
         set { view.cornerRadius = Double(newValue) }

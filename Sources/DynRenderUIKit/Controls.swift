@@ -103,3 +103,40 @@ public final class UIScreen {
     /// The running scene's canvas, points (390 × 844 when no scene is running).
     public var bounds: CGRect { CGRect(origin: .zero, size: Scene.running?.size ?? CGSize(width: 390, height: 844)) }
 }
+
+/// UIKit's button types.
+extension Button {
+    /// `UIButton.ButtonType`: how a button made with `init(type:)` looks.
+    ///
+    /// ```swift
+    /// let button = UIButton(type: .system)
+    /// ```
+    public enum ButtonType: Sendable {
+        /// The tinted title of a system button (blue, dimming under a finger).
+        case system
+        /// A plain button for the app to style: a white title.
+        case custom
+    }
+
+    /// `UIButton(type:)`: a button of no size yet (give it a frame or constraints).
+    public convenience init(type buttonType: ButtonType) {
+        self.init(frame: .zero, title: nil)
+        if buttonType == .custom { titleColor = RGBA8(255, 255, 255) }
+    }
+}
+
+/// The closure form of a recogniser's `addTarget(_:action:)`, which `dynrender port` writes.
+extension GestureRecognizer {
+    /// Calls `handler` with the recogniser, as the type the action method takes, whenever it
+    /// sends an action (UIKit's `addTarget(_:action:)` without a selector):
+    /// `pan.addTarget { [unowned self] recognizer in self.handlePan(recognizer) }`.
+    public func addTarget<Recognizer: GestureRecognizer>(handler: @escaping (Recognizer) -> Void) {
+        addHandler { recognizer in
+            guard let typed = recognizer as? Recognizer else {
+                fatalError("UIGestureRecognizer.addTarget: the action takes a \(Recognizer.self), but the recogniser is a \(type(of: recognizer))")
+            }
+            handler(typed)
+        }
+    }
+}
+

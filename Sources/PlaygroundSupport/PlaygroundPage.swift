@@ -8,7 +8,9 @@ import DynRenderUIKit
 /// ```
 public protocol PlaygroundLiveViewable: AnyObject {}
 
+/// A view is shown as it is, at the origin of a scene of its size.
 extension View: PlaygroundLiveViewable {}
+/// A view controller's view fills Xcode's default live view.
 extension UIViewController: PlaygroundLiveViewable {}
 
 /// A playground page ported from Xcode: `import PlaygroundSupport` and
