@@ -127,6 +127,15 @@ final class PortRewriter: SyntaxVisitor {
         }
     }
 
+    /// The closure an action becomes: `{ [captures] parameter in receiver.method(parameter) }`,
+    /// or, for a method without the sender, `{ [captures] ignored in receiver.method() }`.
+    private func closure(_ capture: (list: String, receiver: String), _ selector: SelectorReference, labels: [String],
+                         parameter: String, ignored: String = "_") -> String {
+        labels.isEmpty
+            ? "{ \(capture.list) \(ignored) in \(call(capture.receiver, selector, labels: labels, sender: "")) }"
+            : "{ \(capture.list) \(parameter) in \(call(capture.receiver, selector, labels: labels, sender: parameter)) }"
+    }
+
     private func rewriteTargetAction(_ node: FunctionCallExprSyntax) -> SourceEdit? {
         let arguments = Array(node.arguments)
         let labels = arguments.map { $0.label?.text }
@@ -154,14 +163,12 @@ final class PortRewriter: SyntaxVisitor {
         // UIPanGestureRecognizer(target: self, action: #selector(handlePan(_:))), CADisplayLink(target:selector:)
         if labels == ["target", "action"] || labels == ["target", "selector"], member == nil,
            node.trailingClosure == nil {
-            guard let (list, receiver) = capture(of: arguments[0].expression) else {
+            guard let target = capture(of: arguments[0].expression) else {
                 report(node, "a nil target sends the action up the responder chain, which dynrender does not")
                 return handled(nil)
             }
             let parameter = labels == ["target", "selector"] ? "link" : "recognizer"
-            let body = methodLabels.isEmpty
-                ? "{ \(list) _ in \(call(receiver, selector, labels: methodLabels, sender: "")) }"
-                : "{ \(list) \(parameter) in \(call(receiver, selector, labels: methodLabels, sender: parameter)) }"
+            let body = closure(target, selector, labels: methodLabels, parameter: parameter)
             return handled(SourceEdit(replacing: node, with: "\(called.trimmedDescription) \(body)"))
         }
         guard let member, let base = member.base else { return nil }
@@ -178,22 +185,21 @@ final class PortRewriter: SyntaxVisitor {
                 }
                 if base.is(DeclReferenceExprSyntax.self), baseText != "self" { extra = ["unowned \(baseText)"] }
             }
-            guard let (list, receiver) = capture(of: arguments[0].expression, extra: extra) else {
+            guard let target = capture(of: arguments[0].expression, extra: extra) else {
                 report(node, "a nil target sends the action up the responder chain, which dynrender does not")
                 return handled(nil)
             }
-            let action = "UIAction { \(list) _ in \(call(receiver, selector, labels: methodLabels, sender: baseText)) }"
+            let action = "UIAction { \(target.list) _ in \(call(target.receiver, selector, labels: methodLabels, sender: baseText)) }"
             return handled(SourceEdit(replacing: node, with: "\(baseText).addAction(\(action), for: \(arguments[2].expression.trimmedDescription))"))
         }
         // recognizer.addTarget(self, action: #selector(handle(_:)))
         if name == "addTarget", labels == [nil, "action"] {
-            guard let (list, receiver) = capture(of: arguments[0].expression) else {
+            guard let target = capture(of: arguments[0].expression) else {
                 report(node, "a nil target sends the action up the responder chain, which dynrender does not")
                 return handled(nil)
             }
-            let body = methodLabels.isEmpty
-                ? "{ \(list) (_: UIGestureRecognizer) in \(call(receiver, selector, labels: methodLabels, sender: "")) }"
-                : "{ \(list) recognizer in \(call(receiver, selector, labels: methodLabels, sender: "recognizer")) }"
+            // Without the sender, the closure names the recogniser's type for the generic.
+            let body = closure(target, selector, labels: methodLabels, parameter: "recognizer", ignored: "(_: UIGestureRecognizer)")
             return handled(SourceEdit(replacing: node, with: "\(baseText).addTarget \(body)"))
         }
         // Timer.scheduledTimer(timeInterval:target:selector:userInfo:repeats:), Timer(timeInterval:…)
@@ -203,27 +209,23 @@ final class PortRewriter: SyntaxVisitor {
                 report(node, "a timer's `userInfo` has no place in the block form: capture the value in the closure instead")
                 return handled(nil)
             }
-            guard let (list, receiver) = capture(of: arguments[1].expression) else {
+            guard let target = capture(of: arguments[1].expression) else {
                 report(node, "a timer needs a target")
                 return handled(nil)
             }
             let interval = arguments[0].expression.trimmedDescription, repeats = arguments[4].expression.trimmedDescription
-            let body = methodLabels.isEmpty
-                ? "{ \(list) _ in \(call(receiver, selector, labels: methodLabels, sender: "")) }"
-                : "{ \(list) timer in \(call(receiver, selector, labels: methodLabels, sender: "timer")) }"
+            let body = closure(target, selector, labels: methodLabels, parameter: "timer")
             let made = name == "scheduledTimer" ? "Timer.scheduledTimer(withTimeInterval: \(interval), repeats: \(repeats))"
                 : "Timer(timeInterval: \(interval), repeats: \(repeats))"
             return handled(SourceEdit(replacing: node, with: "\(made) \(body)"))
         }
         // NotificationCenter.default.addObserver(self, selector: #selector(m(_:)), name: N, object: O)
         if name == "addObserver", labels == [nil, "selector", "name", "object"] {
-            guard let (list, receiver) = capture(of: arguments[0].expression) else {
+            guard let target = capture(of: arguments[0].expression) else {
                 report(node, "an observer needs a target")
                 return handled(nil)
             }
-            let body = methodLabels.isEmpty
-                ? "{ \(list) _ in \(call(receiver, selector, labels: methodLabels, sender: "")) }"
-                : "{ \(list) notification in \(call(receiver, selector, labels: methodLabels, sender: "notification")) }"
+            let body = closure(target, selector, labels: methodLabels, parameter: "notification")
             let observe = "\(baseText).addObserver(forName: \(arguments[2].expression.trimmedDescription), object: \(arguments[3].expression.trimmedDescription), queue: nil) \(body)"
             return handled(SourceEdit(replacing: node, with: "_ = " + observe))
         }
