@@ -1,31 +1,51 @@
 import Foundation
 
-/// A path of straight and curved segments, the part of UIKit's `UIBezierPath` that dynamics uses:
-/// collision boundaries and items' convex collision shapes.
+/// A path of straight and curved segments, UIKit's `UIBezierPath`: a class, as UIKit's is, so a
+/// path made with `let` is built up and styled in place.
 ///
-/// Curves are kept as the polyline that approximates them (each cubic or quadratic segment split
-/// into `curveSegments` straight pieces), since that is all collision needs; UIKit likewise
-/// approximates boundary paths with line segments.
+/// Dynamics uses it for collision boundaries and items' convex collision shapes, as the polyline
+/// that approximates its curves (each cubic or quadratic segment split into `curveSegments`
+/// straight pieces), as UIKit approximates boundary paths with line segments; drawing
+/// (`fill()`, `stroke()`) uses `outline`, where the curves are kept exact.
 ///
 /// ```swift
-/// var floor = BezierPath()
+/// let floor = BezierPath()
 /// floor.move(to: CGPoint(x: 0, y: 700))
 /// floor.addQuadCurve(to: CGPoint(x: 390, y: 700), controlPoint: CGPoint(x: 195, y: 800))
 /// collision.addBoundary(withIdentifier: "floor", for: floor)
 /// ```
-public struct BezierPath: Equatable, Sendable {
+open class BezierPath: Equatable {
     /// The subpaths as lists of points; `closed[i]` says whether subpath i returns to its start.
     public private(set) var subpaths: [[CGPoint]] = []
     /// Whether each subpath (by index) is closed back to its start.
     public private(set) var closed: [Bool] = []
     /// Straight pieces per curve segment.
     public static let curveSegments = 16
+    /// The same path with its curves kept exact, for drawing it (`fill()`, `stroke()`); the
+    /// straight pieces above are what collisions use.
+    public private(set) var outline = VectorPath()
+    /// The width a `stroke()` draws with, points (UIKit's `lineWidth`, default 1).
+    public var lineWidth: CGFloat = 1
+    /// Whether `fill()` uses the even-odd rule rather than nonzero winding (default false).
+    public var usesEvenOddFillRule = false
 
     /// An empty path.
     public init() {}
 
+    /// An independent copy (UIKit's `copy()`): changing one leaves the other as it was.
+    public func copy() -> BezierPath {
+        let copy = BezierPath()
+        copy.subpaths = subpaths
+        copy.closed = closed
+        copy.outline = outline
+        copy.lineWidth = lineWidth
+        copy.usesEvenOddFillRule = usesEvenOddFillRule
+        return copy
+    }
+
     /// A closed rectangle, corners in the order UIKit's `init(rect:)` draws them.
-    public init(rect: CGRect) {
+    public convenience init(rect: CGRect) {
+        self.init()
         move(to: CGPoint(x: rect.minX, y: rect.minY))
         addLine(to: CGPoint(x: rect.maxX, y: rect.minY))
         addLine(to: CGPoint(x: rect.maxX, y: rect.maxY))
@@ -33,57 +53,81 @@ public struct BezierPath: Equatable, Sendable {
         close()
     }
 
-    /// A closed ellipse inscribed in `rect`, as a polygon of `4 · curveSegments / 2` sides.
-    public init(ovalIn rect: CGRect) {
+    /// A closed ellipse inscribed in `rect`: for collisions a polygon of `4 · curveSegments / 2`
+    /// sides, for drawing four cubic curves (within 0.03 % of the radius).
+    public convenience init(ovalIn rect: CGRect) {
+        self.init()
         let count = 2 * Self.curveSegments
         let (cx, cy, rx, ry) = (Double(rect.midX), Double(rect.midY), Double(rect.width) / 2, Double(rect.height) / 2)
+        subpaths = [[]]
+        closed = [true]
         for i in 0..<count {
             let t = 2 * Double.pi * Double(i) / Double(count)
-            let point = CGPoint(x: cx + rx * DeterministicMath.cos(t), y: cy + ry * DeterministicMath.sin(t))
-            if i == 0 { move(to: point) } else { addLine(to: point) }
+            subpaths[0].append(CGPoint(x: cx + rx * DeterministicMath.cos(t), y: cy + ry * DeterministicMath.sin(t)))
         }
-        close()
+        let k = 0.5522847498
+        outline.move(to: Vector2(cx + rx, cy))
+        outline.cubic(control1: Vector2(cx + rx, cy + k * ry), control2: Vector2(cx + k * rx, cy + ry), to: Vector2(cx, cy + ry))
+        outline.cubic(control1: Vector2(cx - k * rx, cy + ry), control2: Vector2(cx - rx, cy + k * ry), to: Vector2(cx - rx, cy))
+        outline.cubic(control1: Vector2(cx - rx, cy - k * ry), control2: Vector2(cx - k * rx, cy - ry), to: Vector2(cx, cy - ry))
+        outline.cubic(control1: Vector2(cx + k * rx, cy - ry), control2: Vector2(cx + rx, cy - k * ry), to: Vector2(cx + rx, cy))
+        outline.close()
     }
 
+    private static func vector(_ p: CGPoint) -> Vector2 { Vector2(Double(p.x), Double(p.y)) }
+
     /// Starts a new subpath at `point`.
-    public mutating func move(to point: CGPoint) {
+    public func move(to point: CGPoint) {
         subpaths.append([point])
         closed.append(false)
+        outline.move(to: Self.vector(point))
     }
 
     /// Adds a straight segment from the current point to `point`.
-    public mutating func addLine(to point: CGPoint) {
+    public func addLine(to point: CGPoint) {
+        if subpaths.isEmpty { move(to: .zero) }
+        subpaths[subpaths.count - 1].append(point)
+        outline.line(to: Self.vector(point))
+    }
+
+    /// A point of a curve's straight pieces (the outline keeps the curve itself).
+    private func addPiece(to point: CGPoint) {
         if subpaths.isEmpty { move(to: .zero) }
         subpaths[subpaths.count - 1].append(point)
     }
 
     /// Adds a quadratic curve to `end` bending towards `controlPoint`, kept as `curveSegments`
     /// straight pieces.
-    public mutating func addQuadCurve(to end: CGPoint, controlPoint c: CGPoint) {
+    public func addQuadCurve(to end: CGPoint, controlPoint c: CGPoint) {
+        if subpaths.isEmpty { move(to: .zero) }
         let start = currentPoint
         for i in 1...Self.curveSegments {
             let t = CGFloat(i) / CGFloat(Self.curveSegments), u = 1 - t
-            addLine(to: CGPoint(x: u * u * start.x + 2 * u * t * c.x + t * t * end.x,
-                                y: u * u * start.y + 2 * u * t * c.y + t * t * end.y))
+            addPiece(to: CGPoint(x: u * u * start.x + 2 * u * t * c.x + t * t * end.x,
+                                 y: u * u * start.y + 2 * u * t * c.y + t * t * end.y))
         }
+        outline.quad(control: Self.vector(c), to: Self.vector(end))
     }
 
     /// Adds a cubic curve to `end` with control points `controlPoint1` and `controlPoint2`, kept as
     /// `curveSegments` straight pieces.
-    public mutating func addCurve(to end: CGPoint, controlPoint1 c1: CGPoint, controlPoint2 c2: CGPoint) {
+    public func addCurve(to end: CGPoint, controlPoint1 c1: CGPoint, controlPoint2 c2: CGPoint) {
+        if subpaths.isEmpty { move(to: .zero) }
         let start = currentPoint
         for i in 1...Self.curveSegments {
             let t = CGFloat(i) / CGFloat(Self.curveSegments), u = 1 - t
             let (a, b, c, d) = (u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
-            addLine(to: CGPoint(x: a * start.x + b * c1.x + c * c2.x + d * end.x,
-                                y: a * start.y + b * c1.y + c * c2.y + d * end.y))
+            addPiece(to: CGPoint(x: a * start.x + b * c1.x + c * c2.x + d * end.x,
+                                 y: a * start.y + b * c1.y + c * c2.y + d * end.y))
         }
+        outline.cubic(control1: Self.vector(c1), control2: Self.vector(c2), to: Self.vector(end))
     }
 
     /// Closes the current subpath back to its first point.
-    public mutating func close() {
+    public func close() {
         guard !closed.isEmpty else { return }
         closed[closed.count - 1] = true
+        outline.close()
     }
 
     /// The last point added (the origin for an empty path).

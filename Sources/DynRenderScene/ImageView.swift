@@ -19,6 +19,25 @@ public enum ContentMode: Sendable {
     case scaleAspectFill
     /// At its own size in points, centred.
     case center
+    /// A view that draws itself (`draw(_:)`) is drawn again when its size changes; for a
+    /// picture, the same as `.scaleToFill`.
+    case redraw
+
+    /// Where content of `natural` size goes in bounds of `size` (bounds coordinates).
+    public func rect(for natural: CGSize, in size: CGSize) -> CGRect {
+        let w = size.width, h = size.height
+        switch self {
+        case .scaleToFill, .redraw:
+            return CGRect(x: 0, y: 0, width: w, height: h)
+        case .scaleAspectFit, .scaleAspectFill:
+            let fit = min(w / natural.width, h / natural.height), fill = max(w / natural.width, h / natural.height)
+            let factor = self == .scaleAspectFit ? fit : fill
+            let scaled = CGSize(width: natural.width * factor, height: natural.height * factor)
+            return CGRect(x: (w - scaled.width) / 2, y: (h - scaled.height) / 2, width: scaled.width, height: scaled.height)
+        case .center:
+            return CGRect(x: (w - natural.width) / 2, y: (h - natural.height) / 2, width: natural.width, height: natural.height)
+        }
+    }
 }
 
 /// A view that shows a PNG, like `UIImageView`: the picture turns, moves and fades with the view
@@ -35,8 +54,6 @@ public enum ContentMode: Sendable {
 open class ImageView: View {
     /// The picture, or nil to show nothing.
     public var image: Image?
-    /// How the picture fits the bounds; default `.scaleToFill`, as UIKit's.
-    public var contentMode: ContentMode = .scaleToFill
     /// Bilinear (default) or nearest-neighbour sampling.
     public var filter: ImageFilter = .linear
 
@@ -84,18 +101,7 @@ open class ImageView: View {
     /// The rectangle the whole picture is drawn into, in bounds coordinates, for `contentMode`.
     public func imageRect() -> CGRect? {
         guard let natural = imageSize, natural.width > 0, natural.height > 0 else { return nil }
-        let w = bounds.width, h = bounds.height
-        switch contentMode {
-        case .scaleToFill:
-            return CGRect(x: 0, y: 0, width: w, height: h)
-        case .scaleAspectFit, .scaleAspectFill:
-            let fit = min(w / natural.width, h / natural.height), fill = max(w / natural.width, h / natural.height)
-            let factor = contentMode == .scaleAspectFit ? fit : fill
-            let size = CGSize(width: natural.width * factor, height: natural.height * factor)
-            return CGRect(x: (w - size.width) / 2, y: (h - size.height) / 2, width: size.width, height: size.height)
-        case .center:
-            return CGRect(x: (w - natural.width) / 2, y: (h - natural.height) / 2, width: natural.width, height: natural.height)
-        }
+        return contentMode.rect(for: natural, in: bounds.size)
     }
 
     open override func drawContent(in context: inout ViewDrawingContext) {

@@ -20,8 +20,16 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
     public var center: CGPoint
     /// Origin is ignored; the size is the view's, points. A new size asks for layout.
     public var bounds: CGRect {
-        didSet { if bounds.size != oldValue.size { needsLayout = true } }
+        didSet {
+            guard bounds.size != oldValue.size else { return }
+            needsLayout = true
+            if contentMode == .redraw { recordedDrawing = nil }
+        }
     }
+    /// How the view's content fits its bounds when they change size: what it drew is stretched
+    /// (`.scaleToFill`, the default), fitted or centred, or drawn again (`.redraw`); an image
+    /// view places its picture so.
+    public var contentMode: ContentMode = .scaleToFill
     /// Applied about the centre; dynamics writes a pure rotation here.
     public var transform: CGAffineTransform = .identity
     /// The fill behind the view's content, as UIKit's optional `backgroundColor`: nil (the
@@ -321,6 +329,16 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
         hostScene?.removeView(self)
     }
 
+    /// Draws the view's own content into `GraphicsContext.current` (UIKit's current
+    /// `CGContext`), in bounds coordinates, as `UIView.draw(_:)`: called when the view first
+    /// appears and again after `setNeedsDisplay()` or, with `contentMode` `.redraw`, a change of
+    /// size, never every frame; what it draws is kept and moves, turns, fades and clips with the
+    /// view, below its subviews. Nothing for a plain view.
+    open func draw(_ rect: CGRect) {}
+
+    /// What `draw(_:)` last recorded, or nil when it must run again.
+    var recordedDrawing: RecordedDrawing?
+
     /// Draws what the view shows over its background, in its bounds' coordinates (points, origin
     /// at the top-left corner, y down), like `UIView.draw(_:)`: nothing for a plain view.
     /// `context` turns, moves and fades what is drawn with the view.
@@ -373,6 +391,7 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
         var context = ViewDrawingContext(transform: CGAffineTransform(a: transform.a, b: transform.b, c: transform.c,
                                                                       d: transform.d, tx: corner.x, ty: corner.y),
                                          alpha: opacity, touches: touches, items: items)
+        appendRecordedDrawing(to: &context)
         drawContent(in: &context)
         items = context.items
         let nested = depth + (canGroup ? levels : 0)
@@ -407,6 +426,54 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
             shapes.append(contentsOf: items)
         }
     }
+}
+
+/// `draw(_:)`: what a view draws itself, recorded once and drawn with it every frame.
+extension View {
+    /// Asks for `draw(_:)` to run again before the view is next drawn, as UIKit's
+    /// `setNeedsDisplay()`.
+    public func setNeedsDisplay() {
+        recordedDrawing = nil
+    }
+
+    /// The recorded drawing, placed by `contentMode` when the view changed size since, taken
+    /// through the view's transform and opacity into `context`. Records it first when there is
+    /// none (the view's first appearance, or after `setNeedsDisplay()`).
+    func appendRecordedDrawing(to context: inout ViewDrawingContext) {
+        let drawing: RecordedDrawing
+        if let recordedDrawing {
+            drawing = recordedDrawing
+        } else {
+            let recorder = GraphicsContext()
+            let size = bounds.size
+            GraphicsContext.withCurrent(recorder) { draw(CGRect(origin: .zero, size: size)) }
+            drawing = RecordedDrawing(size: size, items: recorder.items)
+            recordedDrawing = drawing
+        }
+        guard !drawing.items.isEmpty else { return }
+        var placement = context.transform
+        if drawing.size != bounds.size, drawing.size.width > 0, drawing.size.height > 0 {
+            // Drawn at another size: stretched, fitted or centred by the content mode.
+            let rect = contentMode.rect(for: drawing.size, in: bounds.size)
+            placement = CGAffineTransform(a: rect.width / drawing.size.width, b: 0, c: 0, d: rect.height / drawing.size.height,
+                                          tx: rect.minX, ty: rect.minY).concatenating(placement)
+        }
+        for item in drawing.items {
+            guard case .path(var shape) = item else { continue }
+            let o = shape.origin.applying(placement)
+            shape.transform = shape.transform.concatenating(CGAffineTransform(a: placement.a, b: placement.b, c: placement.c,
+                                                                              d: placement.d, tx: 0, ty: 0))
+            shape.origin = o
+            shape.alpha *= context.alpha
+            context.items.append(.path(shape))
+        }
+    }
+}
+
+/// What `draw(_:)` recorded, in bounds coordinates, and the bounds' size then.
+struct RecordedDrawing {
+    let size: CGSize
+    let items: [DisplayItem]
 }
 
 /// Views are equal only to themselves and hash by identity, as `UIView`s (`NSObject`s) do: a view

@@ -37,7 +37,25 @@ import Testing
         for name in ["CRasterKernels", "CProcessTuning"] {
             arguments += ["-Xcc", "-fmodule-map-file=" + build.appendingPathComponent("\(name).build/module.modulemap").path]
         }
+        // The system libraries' headers, where pkg-config says (a fresh clone's module cache has
+        // no clang modules built without them).
+        for flag in pkgConfigIncludeFlags() { arguments += ["-Xcc", flag] }
         return arguments
+    }
+
+    /// `-I…` flags of the system libraries the C targets wrap, from pkg-config (none when it is
+    /// missing).
+    static func pkgConfigIncludeFlags() -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["pkg-config", "--cflags-only-I", "freetype2", "harfbuzz", "fontconfig", "libpng"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = Pipe()
+        guard (try? process.run()) != nil else { return [] }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text.split(whereSeparator: \.isWhitespace).map(String.init).filter { $0.hasPrefix("-I") }
     }
 
     struct PublicSymbols {

@@ -118,7 +118,7 @@ open class CollisionBehavior: ItemListBehavior {
 
     /// Adds a line-segment boundary (replacing one with the same identifier).
     public func addBoundary(withIdentifier identifier: AnyHashable, from p1: CGPoint, to p2: CGPoint) {
-        var path = BezierPath()
+        let path = BezierPath()
         path.move(to: p1)
         path.addLine(to: p2)
         addBoundary(withIdentifier: identifier, for: path)
@@ -128,16 +128,17 @@ open class CollisionBehavior: ItemListBehavior {
     /// replacing one with the same identifier.
     public func addBoundary(withIdentifier identifier: AnyHashable, for path: BezierPath) {
         boundaries.removeAll { $0.identifier == identifier }
-        boundaries.append((identifier, path))
+        // A copy: changing the caller's path afterwards does not move the boundary.
+        boundaries.append((identifier, path.copy()))
         parametersDidChange()
     }
 
     /// The identifiers of the boundaries added, in order.
     public var boundaryIdentifiers: [AnyHashable] { boundaries.map(\.identifier) }
 
-    /// The path of the boundary `identifier`, or nil.
+    /// A copy of the path of the boundary `identifier`, or nil.
     public func boundary(withIdentifier identifier: AnyHashable) -> BezierPath? {
-        boundaries.first { $0.identifier == identifier }?.path
+        boundaries.first { $0.identifier == identifier }?.path.copy()
     }
 
     /// Removes the boundary added under `identifier`, if there is one.

@@ -1,0 +1,343 @@
+import Foundation
+import DynRenderDisplayList
+import DynRenderGeometry
+import DynRenderPixels
+
+/// Where a view's `draw(_:)` draws, UIKit's current `CGContext`: the common subset of Core
+/// Graphics' calls, recorded as display-list paths in the view's bounds coordinates and drawn by
+/// dynrender's rasteriser with exact coverage, moving, turning, fading and clipping with the view.
+///
+/// The state (`saveGState`/`restoreGState`) holds the transform, colours, line width, cap, join
+/// and alpha. Points added to the path are taken through the transform when they are added, and
+/// a fill or stroke uses the transform at that moment (a stroke's width is in its user space),
+/// as Core Graphics does. What is not here yet stops at the call with a message naming it:
+/// dashes, shadows, clipping and gradients.
+///
+/// ```swift
+/// override func draw(_ rect: CGRect) {
+///     guard let context = GraphicsContext.current else { return }
+///     context.setStrokeColor(SystemColors.blue)
+///     context.setLineWidth(8)
+///     context.strokeEllipse(in: rect.insetBy(dx: 4, dy: 4))
+/// }
+/// ```
+open class GraphicsContext {
+    struct State {
+        var transform = CGAffineTransform.identity
+        var fill = RGBA8(0, 0, 0)
+        var stroke = RGBA8(0, 0, 0)
+        var lineWidth = 1.0
+        var cap = LineCap.butt
+        var join = LineJoin.miter
+        var alpha = 1.0
+    }
+
+    private var state = State()
+    private var saved: [State] = []
+    /// The path being built, in the view's bounds coordinates (already through the transform).
+    private var path = VectorPath()
+    private var start: CGPoint?
+    private var current: CGPoint?
+    /// What was drawn, in the view's bounds coordinates.
+    package private(set) var items: [DisplayItem] = []
+
+    /// A context recording into an empty drawing.
+    public init() {}
+
+    // MARK: The current context
+
+    private static let stackKey = "DynRenderScene.GraphicsContext.current"
+
+    /// The context `draw(_:)` draws into on this thread (`UIGraphicsGetCurrentContext()`), or nil
+    /// outside it.
+    public static var current: GraphicsContext? {
+        (Thread.current.threadDictionary[stackKey] as? [GraphicsContext])?.last
+    }
+
+    /// Runs `body` with `context` as the current one.
+    package static func withCurrent<T>(_ context: GraphicsContext, _ body: () throws -> T) rethrows -> T {
+        let key = stackKey
+        var stack = Thread.current.threadDictionary[key] as? [GraphicsContext] ?? []
+        stack.append(context)
+        Thread.current.threadDictionary[key] = stack
+        defer {
+            stack.removeLast()
+            Thread.current.threadDictionary[key] = stack
+        }
+        return try body()
+    }
+
+    // MARK: State
+
+    /// Pushes the state (transform, colours, line attributes, alpha).
+    public func saveGState() { saved.append(state) }
+
+    /// Pops the state saved last; nothing when none is saved.
+    public func restoreGState() {
+        if let last = saved.popLast() { state = last }
+    }
+
+    /// The current transform from user space to the view's bounds coordinates (`ctm`).
+    public var ctm: CGAffineTransform { state.transform }
+
+    /// Moves user space by (`tx`, `ty`) points.
+    public func translateBy(x tx: CGFloat, y ty: CGFloat) { concatenate(CGAffineTransform(translationX: tx, y: ty)) }
+    /// Scales user space.
+    public func scaleBy(x sx: CGFloat, y sy: CGFloat) { concatenate(CGAffineTransform(scaleX: sx, y: sy)) }
+    /// Turns user space by `angle` radians (clockwise on screen for a positive angle, y down).
+    public func rotate(by angle: CGFloat) {
+        let (sin, cos) = DeterministicMath.sinCos(Double(angle))
+        concatenate(CGAffineTransform(a: cos, b: sin, c: -sin, d: cos, tx: 0, ty: 0))
+    }
+    /// Applies `transform` before the current one, as `CGContext.concatenate(_:)`.
+    public func concatenate(_ transform: CGAffineTransform) { state.transform = transform.concatenating(state.transform) }
+
+    /// The colour of fills.
+    public func setFillColor(_ color: RGBA8) { state.fill = color }
+    /// The colour of strokes.
+    public func setStrokeColor(_ color: RGBA8) { state.stroke = color }
+    /// The stroke width in user space, points (default 1).
+    public func setLineWidth(_ width: CGFloat) { state.lineWidth = Double(width) }
+    /// How open subpaths end (default butt).
+    public func setLineCap(_ cap: LineCap) { state.cap = cap }
+    /// How corners join (default miter).
+    public func setLineJoin(_ join: LineJoin) { state.join = join }
+    /// Opacity multiplying what is drawn next, 0…1 (default 1).
+    public func setAlpha(_ alpha: CGFloat) { state.alpha = min(max(Double(alpha), 0), 1) }
+
+    /// The miter limit: dynrender's strokes use 10, Core Graphics' default; another stops with
+    /// a message.
+    public func setMiterLimit(_ limit: CGFloat) {
+        guard limit == 10 else { Self.unsupported("setMiterLimit(\(limit)): strokes use the default limit of 10") }
+    }
+
+    /// Dashes: an empty pattern is a solid line, as in Core Graphics; a pattern is not drawn yet
+    /// and stops with a message.
+    public func setLineDash(phase: CGFloat, lengths: [CGFloat]) {
+        guard lengths.isEmpty || lengths.allSatisfy({ $0 == 0 }) else { Self.unsupported("setLineDash(phase:lengths:): dashed strokes") }
+    }
+
+    /// Shadows are not drawn yet: stops with a message.
+    public func setShadow(offset: CGSize, blur: CGFloat, color: RGBA8? = nil) { Self.unsupported("setShadow(offset:blur:color:)") }
+    /// Clipping to the path is not done yet: stops with a message.
+    public func clip() { Self.unsupported("clip()") }
+    /// Clipping to a rectangle is not done yet: stops with a message.
+    public func clip(to rect: CGRect) { Self.unsupported("clip(to:)") }
+
+    static func unsupported(_ what: String) -> Never {
+        fatalError("CGContext.\(what) is not supported by dynrender yet")
+    }
+
+    // MARK: The path
+
+    private func device(_ point: CGPoint) -> Vector2 {
+        let p = point.applying(state.transform)
+        return Vector2(Double(p.x), Double(p.y))
+    }
+
+    /// Starts a new, empty path.
+    public func beginPath() {
+        path = VectorPath()
+        start = nil
+        current = nil
+    }
+
+    /// Starts a subpath at `point`.
+    public func move(to point: CGPoint) {
+        path.move(to: device(point))
+        start = point
+        current = point
+    }
+
+    /// A line from the current point to `point` (a move when there is no current point).
+    public func addLine(to point: CGPoint) {
+        guard current != nil else { return move(to: point) }
+        path.line(to: device(point))
+        current = point
+    }
+
+    /// A quadratic Bézier curve to `end`.
+    public func addQuadCurve(to end: CGPoint, control: CGPoint) {
+        if current == nil { move(to: control) }
+        path.quad(control: device(control), to: device(end))
+        current = end
+    }
+
+    /// A cubic Bézier curve to `end`.
+    public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {
+        if current == nil { move(to: control1) }
+        path.cubic(control1: device(control1), control2: device(control2), to: device(end))
+        current = end
+    }
+
+    /// Closes the current subpath with a line to its start.
+    public func closePath() {
+        guard current != nil else { return }
+        path.close()
+        current = start
+    }
+
+    /// A closed rectangle.
+    public func addRect(_ rect: CGRect) {
+        move(to: CGPoint(x: rect.minX, y: rect.minY))
+        addLine(to: CGPoint(x: rect.maxX, y: rect.minY))
+        addLine(to: CGPoint(x: rect.maxX, y: rect.maxY))
+        addLine(to: CGPoint(x: rect.minX, y: rect.maxY))
+        closePath()
+    }
+
+    /// The ellipse inscribed in `rect`, as four cubic curves (the standard κ = 0.5523 fit,
+    /// within 0.03 % of the radius), starting at its right and going clockwise on screen.
+    public func addEllipse(in rect: CGRect) {
+        let cx = rect.midX, cy = rect.midY, rx = rect.width / 2, ry = rect.height / 2
+        let k: CGFloat = 0.5522847498
+        move(to: CGPoint(x: cx + rx, y: cy))
+        addCurve(to: CGPoint(x: cx, y: cy + ry), control1: CGPoint(x: cx + rx, y: cy + k * ry), control2: CGPoint(x: cx + k * rx, y: cy + ry))
+        addCurve(to: CGPoint(x: cx - rx, y: cy), control1: CGPoint(x: cx - k * rx, y: cy + ry), control2: CGPoint(x: cx - rx, y: cy + k * ry))
+        addCurve(to: CGPoint(x: cx, y: cy - ry), control1: CGPoint(x: cx - rx, y: cy - k * ry), control2: CGPoint(x: cx - k * rx, y: cy - ry))
+        addCurve(to: CGPoint(x: cx + rx, y: cy), control1: CGPoint(x: cx + k * rx, y: cy - ry), control2: CGPoint(x: cx + rx, y: cy - k * ry))
+        closePath()
+    }
+
+    /// An arc of the circle about `center`, from `startAngle` to `endAngle` (radians, 0 along
+    /// +x, positive angles turning towards +y, so clockwise on screen), `clockwise` on screen or
+    /// not; a line joins it from the current point. Drawn as cubic curves of at most a quarter
+    /// turn each (error under 0.03 % of the radius).
+    public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
+        let r = Double(radius), a0 = Double(startAngle)
+        var sweep = Double(endAngle) - a0
+        // Clockwise on screen is increasing angle with y down.
+        let full = 2 * Double.pi
+        if clockwise {
+            while sweep < 0 { sweep += full }
+            if sweep > full { sweep = full }
+        } else {
+            while sweep > 0 { sweep -= full }
+            if sweep < -full { sweep = -full }
+        }
+        func point(_ angle: Double) -> CGPoint {
+            let (s, c) = DeterministicMath.sinCos(angle)
+            return CGPoint(x: Double(center.x) + r * c, y: Double(center.y) + r * s)
+        }
+        let first = point(a0)
+        if current == nil { move(to: first) } else { addLine(to: first) }
+        let pieces = max(1, Int((abs(sweep) / (Double.pi / 2)).rounded(.up)))
+        let step = sweep / Double(pieces)
+        // The control length for a circular arc of `step` radians: 4/3 · tan(step/4) · r.
+        let (s4, c4) = DeterministicMath.sinCos(step / 4)
+        let k = 4.0 / 3.0 * s4 / c4 * r
+        var angle = a0
+        for _ in 0..<pieces {
+            let next = angle + step
+            let (s0, c0) = DeterministicMath.sinCos(angle), (s1, c1) = DeterministicMath.sinCos(next)
+            let p1 = point(next)
+            addCurve(to: p1, control1: CGPoint(x: Double(center.x) + r * c0 - k * s0, y: Double(center.y) + r * s0 + k * c0),
+                     control2: CGPoint(x: Double(p1.x) + k * s1, y: Double(p1.y) - k * c1))
+            angle = next
+        }
+    }
+
+    /// Calls `body` with each element of the path being built (in the view's coordinates).
+    public func forEachPathElement(_ body: (VectorPath.Element) -> Void) {
+        path.elements.forEach(body)
+    }
+
+    /// Adds `path` (a `UIBezierPath`'s) to the current path.
+    public func addPath(_ other: BezierPathDrawing) {
+        other.add(to: self)
+    }
+
+    // MARK: Painting
+
+    private func emit(fill: RGBA8?, rule: FillRule, stroke: Bool) {
+        defer { beginPath() }
+        guard !path.isEmpty else { return }
+        // The path back in user space, placed and turned by the transform, so a stroke's width
+        // is in user space, as in Core Graphics.
+        let t = state.transform
+        let det = t.a * t.d - t.b * t.c
+        guard det != 0, det.isFinite else { return }
+        let userPath = path.applying(t.inverted())
+        items.append(.path(PathShape(path: userPath, fillRule: rule, origin: CGPoint(x: t.tx, y: t.ty),
+                                     transform: CGAffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: 0),
+                                     fill: fill ?? RGBA8(0, 0, 0, 0), alpha: state.alpha,
+                                     stroke: stroke ? PathStroke(width: state.lineWidth, color: state.stroke, join: state.join,
+                                                                 cap: state.cap) : nil)))
+    }
+
+    /// Fills the path (nonzero winding by default) and clears it.
+    public func fillPath(using rule: FillRule = .nonzero) { emit(fill: state.fill, rule: rule, stroke: false) }
+    /// Strokes the path with the line attributes and clears it.
+    public func strokePath() { emit(fill: nil, rule: .nonzero, stroke: true) }
+    /// Fills then strokes the path, as `drawPath(using: .fillStroke)`.
+    public func fillAndStrokePath(using rule: FillRule = .nonzero) { emit(fill: state.fill, rule: rule, stroke: true) }
+
+    /// Fills `rect` (the current path is replaced).
+    public func fill(_ rect: CGRect) { beginPath(); addRect(rect); fillPath() }
+    /// Strokes `rect`'s outline.
+    public func stroke(_ rect: CGRect) { beginPath(); addRect(rect); strokePath() }
+    /// Fills the ellipse inscribed in `rect`.
+    public func fillEllipse(in rect: CGRect) { beginPath(); addEllipse(in: rect); fillPath() }
+    /// Strokes the ellipse inscribed in `rect`.
+    public func strokeEllipse(in rect: CGRect) { beginPath(); addEllipse(in: rect); strokePath() }
+}
+
+/// Something that adds itself to a context's path (a `UIBezierPath`).
+///
+/// ```swift
+/// context.addPath(BezierPath(ovalIn: CGRect(x: 0, y: 0, width: 40, height: 40)))
+/// context.fillPath()
+/// ```
+public protocol BezierPathDrawing {
+    /// Adds this path's subpaths to `context`'s current path, through its transform.
+    func add(to context: GraphicsContext)
+}
+
+/// `UIBezierPath`'s drawing: `fill()` and `stroke()` into the current context, with the path's
+/// own `lineWidth` and fill rule and the context's colours (`UIColor.setFill()` / `setStroke()`),
+/// its curves drawn exactly.
+extension BezierPath: BezierPathDrawing {
+    /// Adds the path's exact outline to `context`'s current path, through its transform.
+    public func add(to context: GraphicsContext) {
+        for element in outline.elements {
+            switch element {
+            case .move(let p): context.move(to: CGPoint(x: p.x, y: p.y))
+            case .line(let p): context.addLine(to: CGPoint(x: p.x, y: p.y))
+            case .quad(let c, let p): context.addQuadCurve(to: CGPoint(x: p.x, y: p.y), control: CGPoint(x: c.x, y: c.y))
+            case .cubic(let c1, let c2, let p):
+                context.addCurve(to: CGPoint(x: p.x, y: p.y), control1: CGPoint(x: c1.x, y: c1.y), control2: CGPoint(x: c2.x, y: c2.y))
+            case .close: context.closePath()
+            }
+        }
+    }
+
+    /// Fills the path with the current fill colour (`UIBezierPath.fill()`), by its fill rule.
+    public func fill() {
+        guard let context = GraphicsContext.drawing("UIBezierPath.fill()") else { return }
+        context.beginPath()
+        add(to: context)
+        context.fillPath(using: usesEvenOddFillRule ? .evenOdd : .nonzero)
+    }
+
+    /// Strokes the path with the current stroke colour and the path's `lineWidth`
+    /// (`UIBezierPath.stroke()`).
+    public func stroke() {
+        guard let context = GraphicsContext.drawing("UIBezierPath.stroke()") else { return }
+        context.saveGState()
+        context.setLineWidth(lineWidth)
+        context.beginPath()
+        add(to: context)
+        context.strokePath()
+        context.restoreGState()
+    }
+}
+
+extension GraphicsContext {
+    /// The current context for `call`; outside `draw(_:)` there is none, and the call does
+    /// nothing, as UIKit's does (it logs an invalid context), with one line on standard error.
+    package static func drawing(_ call: String) -> GraphicsContext? {
+        if let current { return current }
+        FileHandle.standardError.write(Data("dynrender: \(call) outside draw(_:) draws nothing (there is no current context)\n".utf8))
+        return nil
+    }
+}
