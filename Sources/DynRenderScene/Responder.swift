@@ -31,6 +31,14 @@ open class Responder {
     open func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent?) {
         next?.touchesCancelled(touches, with: event)
     }
+
+    /// A key-value change of an object this responder observes
+    /// (`View.addObserver(_:forKeyPath:options:context:)`): override it, as `NSObject`'s. Not
+    /// overriding it while observing stops with a message, as UIKit raises.
+    open func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+                           context: UnsafeMutableRawPointer?) {
+        fatalError("\(type(of: self)) observes \(keyPath ?? "a key") but does not override observeValue(forKeyPath:of:change:context:)")
+    }
 }
 
 /// Where a touch is in its life, as `UITouch.Phase`.

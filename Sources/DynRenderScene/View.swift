@@ -17,10 +17,13 @@ import DynRenderPixels
 /// ```
 open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
     /// Centre in the scene's coordinates, points.
-    public var center: CGPoint
+    public var center: CGPoint {
+        didSet { if !keyValueObservers.isEmpty && center != oldValue { didChange("center", from: oldValue, to: center) } }
+    }
     /// Origin is ignored; the size is the view's, points. A new size asks for layout.
     public var bounds: CGRect {
         didSet {
+            if !keyValueObservers.isEmpty && bounds != oldValue { didChange("bounds", from: oldValue, to: bounds) }
             guard bounds.size != oldValue.size else { return }
             needsLayout = true
             if contentMode == .redraw { recordedDrawing = nil }
@@ -31,7 +34,9 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
     /// view places its picture so.
     public var contentMode: ContentMode = .scaleToFill
     /// Applied about the centre; dynamics writes a pure rotation here.
-    public var transform: CGAffineTransform = .identity
+    public var transform: CGAffineTransform = .identity {
+        didSet { if !keyValueObservers.isEmpty && transform != oldValue { didChange("transform", from: oldValue, to: transform) } }
+    }
     /// The fill behind the view's content, as UIKit's optional `backgroundColor`: nil (the
     /// default of `init(frame:)`) or a clear colour draws nothing.
     public var backgroundColor: RGBA8?
@@ -40,9 +45,13 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
     /// Circular (the default) or iOS's continuous corners (the layer's `cornerCurve`).
     public var cornerCurve: CornerCurve = .circular
     /// Opacity 0…1.
-    public var alpha: Double = 1
+    public var alpha: Double = 1 {
+        didSet { if !keyValueObservers.isEmpty && alpha != oldValue { didChange("alpha", from: oldValue, to: alpha) } }
+    }
     /// Hidden views are not drawn.
-    public var isHidden = false
+    public var isHidden = false {
+        didSet { if !keyValueObservers.isEmpty && isHidden != oldValue { didChange("hidden", from: oldValue, to: isHidden) } }
+    }
     /// A drop shadow under the view (the layer's shadow), if any.
     public var shadow: Shadow?
     /// A stroke along the inside of the view's rounded outline (the layer's `borderWidth` and
@@ -64,6 +73,8 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
     /// Animators whose reference view this is (`UIDynamicAnimator(referenceView:)`); the scene
     /// steps them with its own.
     public private(set) var referencedAnimators: [DynamicAnimator] = []
+    /// Key-value observers (`addObserver(_:forKeyPath:options:context:)`), by key.
+    var keyValueObservers: [KeyValueObservation] = []
     /// A number the app uses to find the view again (`viewWithTag(_:)`); 0 by default.
     public var tag = 0
     /// The view's layer: the same corner, clipping, border and shadow settings under Core

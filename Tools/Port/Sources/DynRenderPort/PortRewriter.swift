@@ -85,8 +85,6 @@ final class PortRewriter: SyntaxVisitor {
             switch (member.declName.baseName.text, labels) {
             case ("responds", ["to"]):
                 report(node, "`responds(to:)` needs the Objective-C runtime: call the method, or give the protocol requirement a default")
-            case ("addObserver", [nil, "forKeyPath", "options", "context"]), ("removeObserver", [nil, "forKeyPath"]):
-                report(node, "key-value observing (`\(member.declName.baseName.text)(_:forKeyPath:…)`) is not in Linux's Foundation")
             default:
                 break
             }

@@ -113,7 +113,6 @@ import Testing
         ("let s = Selector(\"tap:\")\n", 1, 9, "a selector built from a string"),
         ("if delegate.responds(to: #selector(Delegate.moved)) {}\n", 1, 4, "`responds(to:)`"),
         ("perform(#selector(reset), with: nil, afterDelay: 1)\n", 1, 9, "`#selector` outside"),
-        ("view.addObserver(self, forKeyPath: \"center\", options: [.new], context: nil)\n", 1, 1, "key-value observing"),
         ("defaults.setValue(3, forKey: \"count\")\n", 1, 1, "key-value coding"),
         ("let pan = UIPanGestureRecognizer(target: self, action: #selector(elsewhere))\n", 1, 56, "names no single method"),
         ("let t = Timer.scheduledTimer(timeInterval: 1, target: self, selector: #selector(tick), userInfo: info, repeats: false)\nfunc tick() {}\n", 1, 9, "`userInfo`"),
