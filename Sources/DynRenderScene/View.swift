@@ -439,54 +439,6 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
     }
 }
 
-/// `draw(_:)`: what a view draws itself, recorded once and drawn with it every frame.
-extension View {
-    /// Asks for `draw(_:)` to run again before the view is next drawn, as UIKit's
-    /// `setNeedsDisplay()`.
-    public func setNeedsDisplay() {
-        recordedDrawing = nil
-    }
-
-    /// The recorded drawing, placed by `contentMode` when the view changed size since, taken
-    /// through the view's transform and opacity into `context`. Records it first when there is
-    /// none (the view's first appearance, or after `setNeedsDisplay()`).
-    func appendRecordedDrawing(to context: inout ViewDrawingContext) {
-        let drawing: RecordedDrawing
-        if let recordedDrawing {
-            drawing = recordedDrawing
-        } else {
-            let recorder = GraphicsContext()
-            let size = bounds.size
-            GraphicsContext.withCurrent(recorder) { draw(CGRect(origin: .zero, size: size)) }
-            drawing = RecordedDrawing(size: size, items: recorder.items)
-            recordedDrawing = drawing
-        }
-        guard !drawing.items.isEmpty else { return }
-        var placement = context.transform
-        if drawing.size != bounds.size, drawing.size.width > 0, drawing.size.height > 0 {
-            // Drawn at another size: stretched, fitted or centred by the content mode.
-            let rect = contentMode.rect(for: drawing.size, in: bounds.size)
-            placement = CGAffineTransform(a: rect.width / drawing.size.width, b: 0, c: 0, d: rect.height / drawing.size.height,
-                                          tx: rect.minX, ty: rect.minY).concatenating(placement)
-        }
-        for item in drawing.items {
-            guard case .path(var shape) = item else { continue }
-            let o = shape.origin.applying(placement)
-            shape.transform = shape.transform.concatenating(CGAffineTransform(a: placement.a, b: placement.b, c: placement.c,
-                                                                              d: placement.d, tx: 0, ty: 0))
-            shape.origin = o
-            shape.alpha *= context.alpha
-            context.items.append(.path(shape))
-        }
-    }
-}
-
-/// What `draw(_:)` recorded, in bounds coordinates, and the bounds' size then.
-struct RecordedDrawing {
-    let size: CGSize
-    let items: [DisplayItem]
-}
-
 /// Views are equal only to themselves and hash by identity, as `UIView`s (`NSObject`s) do: a view
 /// can be a dictionary key or found with `firstIndex(of:)`, and `==` between views means `===`.
 extension View: Hashable {
