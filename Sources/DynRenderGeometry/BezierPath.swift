@@ -46,11 +46,7 @@ open class BezierPath: Equatable {
     /// A closed rectangle, corners in the order UIKit's `init(rect:)` draws them.
     public convenience init(rect: CGRect) {
         self.init()
-        move(to: CGPoint(x: rect.minX, y: rect.minY))
-        addLine(to: CGPoint(x: rect.maxX, y: rect.minY))
-        addLine(to: CGPoint(x: rect.maxX, y: rect.maxY))
-        addLine(to: CGPoint(x: rect.minX, y: rect.maxY))
-        close()
+        append(VectorPath.rectangle(rect), joined: false)
     }
 
     /// A closed ellipse inscribed in `rect`: for collisions a polygon of `4 · curveSegments / 2`
@@ -65,16 +61,29 @@ open class BezierPath: Equatable {
             let t = 2 * Double.pi * Double(i) / Double(count)
             subpaths[0].append(CGPoint(x: cx + rx * DeterministicMath.cos(t), y: cy + ry * DeterministicMath.sin(t)))
         }
-        let k = 0.5522847498
-        outline.move(to: Vector2(cx + rx, cy))
-        outline.cubic(control1: Vector2(cx + rx, cy + k * ry), control2: Vector2(cx + k * rx, cy + ry), to: Vector2(cx, cy + ry))
-        outline.cubic(control1: Vector2(cx - k * rx, cy + ry), control2: Vector2(cx - rx, cy + k * ry), to: Vector2(cx - rx, cy))
-        outline.cubic(control1: Vector2(cx - rx, cy - k * ry), control2: Vector2(cx - k * rx, cy - ry), to: Vector2(cx, cy - ry))
-        outline.cubic(control1: Vector2(cx + k * rx, cy - ry), control2: Vector2(cx + rx, cy - k * ry), to: Vector2(cx + rx, cy))
-        outline.close()
+        outline = VectorPath.ellipse(in: rect)
     }
 
     private static func vector(_ p: CGPoint) -> Vector2 { Vector2(Double(p.x), Double(p.y)) }
+
+    /// Appends `path`'s elements as this path's own calls, so both the exact outline and the
+    /// polyline collisions use get them; its first move becomes a line from the current point
+    /// when `joined` and there is one (an arc added to a path, as UIKit's `addArc`).
+    package func append(_ path: VectorPath, joined: Bool) {
+        func point(_ v: Vector2) -> CGPoint { CGPoint(x: v.x, y: v.y) }
+        var first = true
+        for element in path.elements {
+            switch element {
+            case .move(let p):
+                if first && joined && !subpaths.isEmpty { addLine(to: point(p)) } else { move(to: point(p)) }
+            case .line(let p): addLine(to: point(p))
+            case .quad(let c, let p): addQuadCurve(to: point(p), controlPoint: point(c))
+            case .cubic(let c1, let c2, let p): addCurve(to: point(p), controlPoint1: point(c1), controlPoint2: point(c2))
+            case .close: close()
+            }
+            first = false
+        }
+    }
 
     /// Starts a new subpath at `point`.
     public func move(to point: CGPoint) {

@@ -39,7 +39,7 @@ open class GraphicsContext {
     private var start: CGPoint?
     private var current: CGPoint?
     /// What was drawn, in the view's bounds coordinates.
-    package private(set) var items: [DisplayItem] = []
+    package private(set) var paths: [PathShape] = []
 
     /// A context recording into an empty drawing.
     public init() {}
@@ -179,67 +179,39 @@ open class GraphicsContext {
 
     /// A closed rectangle.
     public func addRect(_ rect: CGRect) {
-        move(to: CGPoint(x: rect.minX, y: rect.minY))
-        addLine(to: CGPoint(x: rect.maxX, y: rect.minY))
-        addLine(to: CGPoint(x: rect.maxX, y: rect.maxY))
-        addLine(to: CGPoint(x: rect.minX, y: rect.maxY))
-        closePath()
+        append(VectorPath.rectangle(rect), joined: false)
     }
 
-    /// The ellipse inscribed in `rect`, as four cubic curves (the standard κ = 0.5523 fit,
-    /// within 0.03 % of the radius), starting at its right and going clockwise on screen.
+    /// The ellipse inscribed in `rect`, as four cubic curves (`VectorPath.ellipse(in:)`),
+    /// starting at its right and going clockwise on screen.
     public func addEllipse(in rect: CGRect) {
-        let cx = rect.midX, cy = rect.midY, rx = rect.width / 2, ry = rect.height / 2
-        let k: CGFloat = 0.5522847498
-        move(to: CGPoint(x: cx + rx, y: cy))
-        addCurve(to: CGPoint(x: cx, y: cy + ry), control1: CGPoint(x: cx + rx, y: cy + k * ry), control2: CGPoint(x: cx + k * rx, y: cy + ry))
-        addCurve(to: CGPoint(x: cx - rx, y: cy), control1: CGPoint(x: cx - k * rx, y: cy + ry), control2: CGPoint(x: cx - rx, y: cy + k * ry))
-        addCurve(to: CGPoint(x: cx, y: cy - ry), control1: CGPoint(x: cx - rx, y: cy - k * ry), control2: CGPoint(x: cx - k * rx, y: cy - ry))
-        addCurve(to: CGPoint(x: cx + rx, y: cy), control1: CGPoint(x: cx + k * rx, y: cy - ry), control2: CGPoint(x: cx + rx, y: cy - k * ry))
-        closePath()
+        append(VectorPath.ellipse(in: rect), joined: false)
     }
 
     /// An arc of the circle about `center`, from `startAngle` to `endAngle` (radians, 0 along
     /// +x, positive angles turning towards +y, so clockwise on screen), `clockwise` on screen or
     /// not; a line joins it from the current point. Drawn as cubic curves of at most a quarter
-    /// turn each (error under 0.03 % of the radius).
+    /// turn each (`VectorPath.arc`); nothing when a number is not finite.
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
-        let r = Double(radius), a0 = Double(startAngle)
-        var sweep = Double(endAngle) - a0
-        // Clockwise on screen is increasing angle with y down.
-        let full = 2 * Double.pi
-        if clockwise {
-            while sweep < 0 { sweep += full }
-            if sweep > full { sweep = full }
-        } else {
-            while sweep > 0 { sweep -= full }
-            if sweep < -full { sweep = -full }
-        }
-        func point(_ angle: Double) -> CGPoint {
-            let (s, c) = DeterministicMath.sinCos(angle)
-            return CGPoint(x: Double(center.x) + r * c, y: Double(center.y) + r * s)
-        }
-        let first = point(a0)
-        if current == nil { move(to: first) } else { addLine(to: first) }
-        let pieces = max(1, Int((abs(sweep) / (Double.pi / 2)).rounded(.up)))
-        let step = sweep / Double(pieces)
-        // The control length for a circular arc of `step` radians: 4/3 · tan(step/4) · r.
-        let (s4, c4) = DeterministicMath.sinCos(step / 4)
-        let k = 4.0 / 3.0 * s4 / c4 * r
-        var angle = a0
-        for _ in 0..<pieces {
-            let next = angle + step
-            let (s0, c0) = DeterministicMath.sinCos(angle), (s1, c1) = DeterministicMath.sinCos(next)
-            let p1 = point(next)
-            addCurve(to: p1, control1: CGPoint(x: Double(center.x) + r * c0 - k * s0, y: Double(center.y) + r * s0 + k * c0),
-                     control2: CGPoint(x: Double(p1.x) + k * s1, y: Double(p1.y) - k * c1))
-            angle = next
-        }
+        append(VectorPath.arc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle,
+                              clockwise: clockwise), joined: true)
     }
 
-    /// Calls `body` with each element of the path being built (in the view's coordinates).
-    public func forEachPathElement(_ body: (VectorPath.Element) -> Void) {
-        path.elements.forEach(body)
+    /// Adds `shape` (user-space points) to the path through the transform; its first move
+    /// becomes a line from the current point when `joined` and there is one.
+    package func append(_ shape: VectorPath, joined: Bool) {
+        func point(_ v: Vector2) -> CGPoint { CGPoint(x: v.x, y: v.y) }
+        var first = true
+        for element in shape.elements {
+            switch element {
+            case .move(let p): if first && joined && current != nil { addLine(to: point(p)) } else { move(to: point(p)) }
+            case .line(let p): addLine(to: point(p))
+            case .quad(let c, let p): addQuadCurve(to: point(p), control: point(c))
+            case .cubic(let c1, let c2, let p): addCurve(to: point(p), control1: point(c1), control2: point(c2))
+            case .close: closePath()
+            }
+            first = false
+        }
     }
 
     /// Adds `path` (a `UIBezierPath`'s) to the current path.
@@ -258,7 +230,7 @@ open class GraphicsContext {
         let det = t.a * t.d - t.b * t.c
         guard det != 0, det.isFinite else { return }
         let userPath = path.applying(t.inverted())
-        items.append(.path(PathShape(path: userPath, fillRule: rule, origin: CGPoint(x: t.tx, y: t.ty),
+        paths.append((PathShape(path: userPath, fillRule: rule, origin: CGPoint(x: t.tx, y: t.ty),
                                      transform: CGAffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: 0),
                                      fill: fill ?? RGBA8(0, 0, 0, 0), alpha: state.alpha,
                                      stroke: stroke ? PathStroke(width: state.lineWidth, color: state.stroke, join: state.join,
@@ -299,16 +271,7 @@ public protocol BezierPathDrawing {
 extension BezierPath: BezierPathDrawing {
     /// Adds the path's exact outline to `context`'s current path, through its transform.
     public func add(to context: GraphicsContext) {
-        for element in outline.elements {
-            switch element {
-            case .move(let p): context.move(to: CGPoint(x: p.x, y: p.y))
-            case .line(let p): context.addLine(to: CGPoint(x: p.x, y: p.y))
-            case .quad(let c, let p): context.addQuadCurve(to: CGPoint(x: p.x, y: p.y), control: CGPoint(x: c.x, y: c.y))
-            case .cubic(let c1, let c2, let p):
-                context.addCurve(to: CGPoint(x: p.x, y: p.y), control1: CGPoint(x: c1.x, y: c1.y), control2: CGPoint(x: c2.x, y: c2.y))
-            case .close: context.closePath()
-            }
-        }
+        context.append(outline, joined: false)
     }
 
     /// Fills the path with the current fill colour (`UIBezierPath.fill()`), by its fill rule.

@@ -28,7 +28,7 @@ open class Image: Hashable {
     /// not a readable PNG, as `UIImage(contentsOfFile:)`.
     public convenience init?(contentsOfFile path: String) {
         guard (try? ImageLibrary.shared.image(for: .file(path))) != nil else { return nil }
-        self.init(source: .file(path), scale: ImageView.scale(ofFile: path))
+        self.init(source: .file(path), scale: Self.scale(ofFile: path))
     }
 
     /// The picture called `name` in `resourceDirectories`, as `UIImage(named:)` finds it in an
@@ -54,6 +54,12 @@ open class Image: Hashable {
         let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         return [here.appendingPathComponent("Resources"), here]
     }()
+
+    /// 3 for a file named `…@3x.png`, 2 for `…@2x.png`, else 1.
+    static func scale(ofFile path: String) -> CGFloat {
+        let name = (path as NSString).deletingPathExtension
+        return name.hasSuffix("@3x") ? 3 : name.hasSuffix("@2x") ? 2 : 1
+    }
 
     /// The picture's size in points (pixels over `scale`); zero when it cannot be read.
     public var size: CGSize {

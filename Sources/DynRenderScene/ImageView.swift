@@ -81,7 +81,7 @@ open class ImageView: View {
 
     /// An image view showing the PNG file at `path`.
     public convenience init(frame: CGRect, contentsOfFile path: String) {
-        self.init(frame: frame, image: Image(source: .file(path), scale: Self.scale(ofFile: path)))
+        self.init(frame: frame, image: Image(source: .file(path), scale: Image.scale(ofFile: path)))
     }
 
     /// The picture's size in points: its pixels over its scale, which a file named `…@2x.png` or
@@ -92,11 +92,6 @@ open class ImageView: View {
         return image.size
     }
 
-    /// 3 for a file named `…@3x.png`, 2 for `…@2x.png`, else 1.
-    static func scale(ofFile path: String) -> CGFloat {
-        let name = (path as NSString).deletingPathExtension
-        return name.hasSuffix("@3x") ? 3 : name.hasSuffix("@2x") ? 2 : 1
-    }
 
     /// The rectangle the whole picture is drawn into, in bounds coordinates, for `contentMode`.
     public func imageRect() -> CGRect? {

@@ -39,6 +39,9 @@ public struct NSKeyValueObservingOptions: OptionSet, Sendable {
 /// One observer of one key of a view.
 struct KeyValueObservation {
     weak var observer: Responder?
+    /// The key path as the observer wrote it, which it is told back.
+    let keyPath: String
+    /// The property it names (`hidden` for `isHidden` too).
     let key: String
     let options: NSKeyValueObservingOptions
     let context: UnsafeMutableRawPointer?
@@ -62,8 +65,8 @@ extension View {
         guard Self.observableKeys.contains(keyPath) else {
             fatalError("UIView.addObserver(_:forKeyPath:): dynrender observes \(Self.observableKeys.sorted().joined(separator: ", ")), not \"\(keyPath)\"")
         }
-        let key = keyPath == "isHidden" ? "hidden" : keyPath
-        keyValueObservers.append(KeyValueObservation(observer: observer, key: key, options: options, context: context))
+        let key = Self.observedKey(keyPath)
+        keyValueObservers.append(KeyValueObservation(observer: observer, keyPath: keyPath, key: key, options: options, context: context))
         if options.contains(.initial), let value = value(forKey: key) {
             observer.observeValue(forKeyPath: keyPath, of: self, change: [.kindKey: 1, .newKey: value], context: context)
         }
@@ -71,15 +74,18 @@ extension View {
 
     /// Stops telling `observer` about `keyPath`.
     public func removeObserver(_ observer: Responder, forKeyPath keyPath: String) {
-        let key = keyPath == "isHidden" ? "hidden" : keyPath
+        let key = Self.observedKey(keyPath)
         keyValueObservers.removeAll { $0.observer === observer && $0.key == key }
     }
 
     /// Stops telling `observer` about `keyPath` for `context`.
     public func removeObserver(_ observer: Responder, forKeyPath keyPath: String, context: UnsafeMutableRawPointer?) {
-        let key = keyPath == "isHidden" ? "hidden" : keyPath
+        let key = Self.observedKey(keyPath)
         keyValueObservers.removeAll { $0.observer === observer && $0.key == key && $0.context == context }
     }
+
+    /// The property a key path names: UIKit's KVO key for `isHidden` is `hidden`.
+    private static func observedKey(_ keyPath: String) -> String { keyPath == "isHidden" ? "hidden" : keyPath }
 
     private func value(forKey key: String) -> Any? {
         switch key {
@@ -102,7 +108,7 @@ extension View {
             let isFrame = observation.key == "frame"
             if observation.options.contains(.new) { change[.newKey] = isFrame ? frame : new }
             if observation.options.contains(.old) && !isFrame { change[.oldKey] = old }
-            observer.observeValue(forKeyPath: observation.key, of: self, change: change, context: observation.context)
+            observer.observeValue(forKeyPath: observation.keyPath, of: self, change: change, context: observation.context)
         }
     }
 }

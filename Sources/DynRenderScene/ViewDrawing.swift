@@ -66,10 +66,18 @@ public struct ViewDrawingContext {
     /// filled under `fillRule` and optionally stroked, turned and faded with the view.
     public mutating func drawPath(_ path: VectorPath, fill: RGBA8, fillRule: FillRule = .nonzero,
                                   stroke: PathStroke? = nil, alpha: Double = 1) {
-        let t = transform
-        items.append(.path(PathShape(path: path, fillRule: fillRule, origin: CGPoint(x: t.tx, y: t.ty),
-                                     transform: CGAffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: 0),
-                                     fill: fill, alpha: self.alpha * alpha, stroke: stroke)))
+        append(PathShape(path: path, fillRule: fillRule, fill: fill, alpha: alpha, stroke: stroke), placedBy: transform)
+    }
+
+    /// Appends `shape` (placed in some coordinates by its own origin and transform), taken
+    /// through `placement` into the scene and faded with the view.
+    mutating func append(_ shape: PathShape, placedBy placement: CGAffineTransform) {
+        var shape = shape
+        shape.origin = shape.origin.applying(placement)
+        shape.transform = shape.transform.concatenating(CGAffineTransform(a: placement.a, b: placement.b, c: placement.c,
+                                                                          d: placement.d, tx: 0, ty: 0))
+        shape.alpha *= alpha
+        items.append(.path(shape))
     }
 
     /// Whether a finger is down inside `rect` (bounds coordinates).
@@ -98,10 +106,10 @@ extension View {
             let recorder = GraphicsContext()
             let size = bounds.size
             GraphicsContext.withCurrent(recorder) { draw(CGRect(origin: .zero, size: size)) }
-            drawing = RecordedDrawing(size: size, items: recorder.items)
+            drawing = RecordedDrawing(size: size, paths: recorder.paths)
             recordedDrawing = drawing
         }
-        guard !drawing.items.isEmpty else { return }
+        guard !drawing.paths.isEmpty else { return }
         var placement = context.transform
         if drawing.size != bounds.size, drawing.size.width > 0, drawing.size.height > 0 {
             // Drawn at another size: stretched, fitted or centred by the content mode.
@@ -109,20 +117,12 @@ extension View {
             placement = CGAffineTransform(a: rect.width / drawing.size.width, b: 0, c: 0, d: rect.height / drawing.size.height,
                                           tx: rect.minX, ty: rect.minY).concatenating(placement)
         }
-        for item in drawing.items {
-            guard case .path(var shape) = item else { continue }
-            let o = shape.origin.applying(placement)
-            shape.transform = shape.transform.concatenating(CGAffineTransform(a: placement.a, b: placement.b, c: placement.c,
-                                                                              d: placement.d, tx: 0, ty: 0))
-            shape.origin = o
-            shape.alpha *= context.alpha
-            context.items.append(.path(shape))
-        }
+        for shape in drawing.paths { context.append(shape, placedBy: placement) }
     }
 }
 
 /// What `draw(_:)` recorded, in bounds coordinates, and the bounds' size then.
 struct RecordedDrawing {
     let size: CGSize
-    let items: [DisplayItem]
+    let paths: [PathShape]
 }

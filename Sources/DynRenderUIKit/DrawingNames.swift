@@ -49,19 +49,7 @@ extension BezierPath {
     /// `addArc(withCenter:radius:startAngle:endAngle:clockwise:)`: the arc joined by a line from
     /// the current point, if any.
     public func addArc(withCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
-        // The arc as Core Graphics builds it: cubic curves of at most a quarter turn.
-        let recorder = GraphicsContext()
-        recorder.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
-        recorder.forEachPathElement { element in
-            switch element {
-            case .move(let p):
-                if subpaths.isEmpty { move(to: CGPoint(x: p.x, y: p.y)) } else { addLine(to: CGPoint(x: p.x, y: p.y)) }
-            case .line(let p): addLine(to: CGPoint(x: p.x, y: p.y))
-            case .cubic(let c1, let c2, let p):
-                addCurve(to: CGPoint(x: p.x, y: p.y), controlPoint1: CGPoint(x: c1.x, y: c1.y), controlPoint2: CGPoint(x: c2.x, y: c2.y))
-            case .quad(let c, let p): addQuadCurve(to: CGPoint(x: p.x, y: p.y), controlPoint: CGPoint(x: c.x, y: c.y))
-            case .close: close()
-            }
-        }
+        append(VectorPath.arc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle,
+                              clockwise: clockwise), joined: true)
     }
 }
