@@ -19,18 +19,18 @@ package final class AlertScene: Scene {
 
     package init(size: CGSize) {
         button = Button(frame: CGRect(x: size.width / 2 - 80, y: size.height / 2 - 22, width: 160, height: 44),
-                        title: "Show Alert", backgroundColor: SystemColors.blue, cornerRadius: 10)
-        button.titleColor = SystemColors.white
+                        title: "Show Alert", backgroundColor: Color(SystemColors.blue), cornerRadius: 10)
+        button.titleColor = Color(SystemColors.white)
         button.titleFont = .system(size: 17, weight: 600)
-        overlay = View(frame: CGRect(origin: .zero, size: size), backgroundColor: SystemColors.gray)
+        overlay = View(frame: CGRect(origin: .zero, size: size), backgroundColor: Color(SystemColors.gray))
         overlay.alpha = 0
-        alert = View(frame: CGRect(x: 0, y: 0, width: 250, height: 150), backgroundColor: SystemColors.red, cornerRadius: 10)
+        alert = View(frame: CGRect(x: 0, y: 0, width: 250, height: 150), backgroundColor: Color(SystemColors.red), cornerRadius: 10)
         alert.alpha = 0
         alert.shadow = Shadow(offset: CGVector(dx: 0, dy: 5), blur: 20, color: RGBA8(0, 0, 0, 77))
         // The white system button across the alert's top: "Dismiss" in the tint, at UIButton's
         // iOS 8 title size, as SitePoint's code makes it.
         dismissButton = Button(frame: CGRect(x: 0, y: 0, width: 250, height: 40), title: "Dismiss",
-                               backgroundColor: SystemColors.white)
+                               backgroundColor: Color(SystemColors.white))
         dismissButton.titleFont = .system(size: 15)
         alert.addSubview(dismissButton)
         super.init(size: size)

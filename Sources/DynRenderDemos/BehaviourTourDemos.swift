@@ -12,9 +12,9 @@ package final class CollisionScene: Scene {
     package static let barrierY: CGFloat = 350
 
     package init(size: CGSize) {
-        square = View(frame: CGRect(x: 100, y: 100, width: 100, height: 100), backgroundColor: SystemColors.blue)
+        square = View(frame: CGRect(x: 100, y: 100, width: 100, height: 100), backgroundColor: Color(SystemColors.blue))
         super.init(size: size)
-        addSubview(View(frame: CGRect(x: 0, y: Self.barrierY, width: size.width, height: 2), backgroundColor: SystemColors.darkGray))
+        addSubview(View(frame: CGRect(x: 0, y: Self.barrierY, width: size.width, height: 2), backgroundColor: Color(SystemColors.darkGray)))
         addSubview(square)
         let collision = CollisionBehavior(items: [square])
         collision.translatesReferenceBoundsIntoBoundary = true
@@ -32,7 +32,7 @@ package final class ElasticityScene: Scene {
     package let square: View
 
     package init(size: CGSize) {
-        square = View(frame: CGRect(x: 100, y: 100, width: 100, height: 100), backgroundColor: SystemColors.blue)
+        square = View(frame: CGRect(x: 100, y: 100, width: 100, height: 100), backgroundColor: Color(SystemColors.blue))
         super.init(size: size)
         addSubview(square)
         let collision = CollisionBehavior(items: [square])
@@ -54,8 +54,8 @@ package final class PushScene: Scene {
     package let instantaneous: View
 
     package init(size: CGSize) {
-        continuous = View(frame: CGRect(x: 40, y: 100, width: 50, height: 50), backgroundColor: SystemColors.red)
-        instantaneous = View(frame: CGRect(x: 220, y: 100, width: 50, height: 50), backgroundColor: SystemColors.blue)
+        continuous = View(frame: CGRect(x: 40, y: 100, width: 50, height: 50), backgroundColor: Color(SystemColors.red))
+        instantaneous = View(frame: CGRect(x: 220, y: 100, width: 50, height: 50), backgroundColor: Color(SystemColors.blue))
         super.init(size: size)
         addSubview(continuous)
         addSubview(instantaneous)

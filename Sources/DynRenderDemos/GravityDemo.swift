@@ -13,7 +13,7 @@ package final class GravityScene: Scene {
     package let collision: CollisionBehavior
 
     package init(size: CGSize) {
-        square = View(frame: CGRect(x: 100, y: 100, width: 100, height: 100), backgroundColor: SystemColors.blue)
+        square = View(frame: CGRect(x: 100, y: 100, width: 100, height: 100), backgroundColor: Color(SystemColors.blue))
         gravity = GravityBehavior(items: [square])
         collision = CollisionBehavior(items: [square])
         collision.translatesReferenceBoundsIntoBoundary = true

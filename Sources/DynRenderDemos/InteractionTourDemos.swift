@@ -14,7 +14,7 @@ package final class SnapScene: Scene {
     ]
 
     package init(size: CGSize) {
-        square = View(frame: CGRect(x: 100, y: 100, width: 100, height: 100), backgroundColor: SystemColors.blue)
+        square = View(frame: CGRect(x: 100, y: 100, width: 100, height: 100), backgroundColor: Color(SystemColors.blue))
         super.init(size: size)
         addSubview(square)
         var snap: SnapBehavior?
@@ -39,8 +39,8 @@ package final class AttachScene: Scene {
     package let anchorView: View
 
     package init(size: CGSize) {
-        square = View(frame: CGRect(x: 100, y: 100, width: 100, height: 100), backgroundColor: SystemColors.blue)
-        anchorView = View(frame: CGRect(x: 300, y: 300, width: 20, height: 20), backgroundColor: SystemColors.red)
+        square = View(frame: CGRect(x: 100, y: 100, width: 100, height: 100), backgroundColor: Color(SystemColors.blue))
+        anchorView = View(frame: CGRect(x: 300, y: 300, width: 20, height: 20), backgroundColor: Color(SystemColors.red))
         super.init(size: size)
         addSubview(square)
         addSubview(anchorView)
@@ -72,7 +72,7 @@ package final class VortexScene: Scene {
             let x = 20 + (Double(size.width) - 40 - side) * generator.uniform(0, 1)
             let y = 60 + (Double(size.height) - 120 - side) * generator.uniform(0, 1)
             let view = View(frame: CGRect(x: x, y: y, width: side, height: side),
-                            backgroundColor: colors[index % colors.count], cornerRadius: 5)
+                            backgroundColor: Color(colors[index % colors.count]), cornerRadius: 5)
             guard !placed.contains(where: { $0.frame.insetBy(dx: -4, dy: -4).intersects(view.frame) }) else { continue }
             placed.append(view)
         }

@@ -21,7 +21,7 @@ package final class PhotosScene: Scene {
     package init(size: CGSize) {
         let captions = ["Dawn", "Noon", "Dusk"]
         cards = DemoPictures.photos.enumerated().map { index, photo in
-            let card = View(frame: CGRect(x: 0, y: 0, width: 170, height: 156), backgroundColor: SystemColors.white, cornerRadius: 8)
+            let card = View(frame: CGRect(x: 0, y: 0, width: 170, height: 156), backgroundColor: Color(SystemColors.white), cornerRadius: 8)
             card.shadow = Shadow(offset: CGVector(dx: 0, dy: 3), blur: 12, color: RGBA8(0, 0, 0, 70))
             let picture = ImageView(frame: CGRect(x: 8, y: 8, width: 154, height: 115.5), image: Image(source: photo))
             picture.cornerRadius = 4

@@ -13,9 +13,9 @@ enum TitleBar {
 
     static func add(_ title: String, to scene: Scene) {
         let width = Double(scene.size.width)
-        let bar = View(frame: CGRect(x: 0, y: 0, width: width, height: height), backgroundColor: RGBA8(249, 249, 249, 240))
+        let bar = View(frame: CGRect(x: 0, y: 0, width: width, height: height), backgroundColor: Color(249, 249, 249, 240))
         bar.addSubview(View(frame: CGRect(x: 0, y: height - 1.0 / 3, width: width, height: 1.0 / 3),
-                            backgroundColor: RGBA8(0, 0, 0, 77)))
+                            backgroundColor: Color(0, 0, 0, 77)))
         let label = Label(frame: CGRect(x: 16, y: 47, width: width - 32, height: 44), text: title)
         label.font = .preferred(.headline)
         label.textAlignment = .center

@@ -93,9 +93,9 @@ open class GraphicsContext {
     public func concatenate(_ transform: CGAffineTransform) { state.transform = transform.concatenating(state.transform) }
 
     /// The colour of fills.
-    public func setFillColor(_ color: RGBA8) { state.fill = color }
+    public func setFillColor(_ color: Color) { state.fill = color.rgba }
     /// The colour of strokes.
-    public func setStrokeColor(_ color: RGBA8) { state.stroke = color }
+    public func setStrokeColor(_ color: Color) { state.stroke = color.rgba }
     /// The stroke width in user space, points (default 1).
     public func setLineWidth(_ width: CGFloat) { state.lineWidth = Double(width) }
     /// How open subpaths end (default butt).
@@ -118,7 +118,7 @@ open class GraphicsContext {
     }
 
     /// Shadows are not drawn yet: stops with a message.
-    public func setShadow(offset: CGSize, blur: CGFloat, color: RGBA8? = nil) { Self.unsupported("setShadow(offset:blur:color:)") }
+    public func setShadow(offset: CGSize, blur: CGFloat, color: Color? = nil) { Self.unsupported("setShadow(offset:blur:color:)") }
     /// Clipping to the path is not done yet: stops with a message.
     public func clip() { Self.unsupported("clip()") }
     /// Clipping to a rectangle is not done yet: stops with a message.

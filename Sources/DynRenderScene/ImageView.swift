@@ -60,7 +60,7 @@ open class ImageView: View {
     /// An image view of `frame` (points) showing `image`, with a clear background.
     public init(frame: CGRect, image: Image?) {
         self.image = image
-        super.init(frame: frame, backgroundColor: RGBA8(0, 0, 0, 0))
+        super.init(frame: frame, backgroundColor: .clear)
     }
 
     /// An image view showing `image` at its size, its origin at (0, 0), as

@@ -32,7 +32,7 @@ open class Label: View {
     /// Default: the system font at 17 pt (UILabel's default, the body style).
     public var font: FontDescriptor = .preferred(.body)
     /// Default: black (UIKit's `label` colour in light mode).
-    public var textColor: RGBA8 = RGBA8(0, 0, 0)
+    public var textColor: Color = Color(0, 0, 0)
     /// Where lines sit across the label's width. Default `.natural` (left, for the left-to-right
     /// text dynrender lays out).
     public var textAlignment: TextAlignment = .natural
@@ -47,7 +47,7 @@ open class Label: View {
     /// A clear label occupying `frame`.
     public init(frame: CGRect, text: String? = nil) {
         self.text = text
-        super.init(frame: frame, backgroundColor: RGBA8(0, 0, 0, 0))
+        super.init(frame: frame, backgroundColor: .clear)
     }
 
     /// Never decoded from archives: always nil (see `View.init?(coder:)`).
@@ -75,7 +75,7 @@ open class Label: View {
         guard let text, !text.isEmpty else { return }
         guard let layout = layout() else {
             // A missing font: drawn as one line so the render's font check names it.
-            context.drawText(text, font: font, at: CGPoint(x: 0, y: Double(bounds.height) / 2), color: textColor,
+            context.drawText(text, font: font, at: CGPoint(x: 0, y: Double(bounds.height) / 2), color: textColor.rgba,
                              letterSpacing: letterSpacing)
             return
         }
@@ -88,7 +88,7 @@ open class Label: View {
             case .center: x = (width - line.width) / 2
             case .right: x = width - line.width
             }
-            context.drawText(line.text, font: font, at: CGPoint(x: x, y: baseline), color: textColor, letterSpacing: letterSpacing)
+            context.drawText(line.text, font: font, at: CGPoint(x: x, y: baseline), color: textColor.rgba, letterSpacing: letterSpacing)
             baseline += layout.lineHeight
         }
     }
@@ -106,7 +106,7 @@ open class Button: View {
     /// The title shown; nil shows none.
     public var title: String?
     /// Default: the tint, system blue.
-    public var titleColor: RGBA8 = SystemColors.blue
+    public var titleColor: Color = Color(SystemColors.blue)
     /// Default: the system font at 17 pt.
     public var titleFont: FontDescriptor = .system(size: 17)
     /// The title's opacity while highlighted (UIKit lightens a system button's title to about this).
@@ -114,7 +114,7 @@ open class Button: View {
 
     /// A button at `frame` with `title` in the tint colour, centred, over `backgroundColor`
     /// (default clear) with corners of `cornerRadius` points.
-    public init(frame: CGRect, title: String?, backgroundColor: RGBA8 = RGBA8(0, 0, 0, 0), cornerRadius: Double = 0) {
+    public init(frame: CGRect, title: String?, backgroundColor: Color = .clear, cornerRadius: Double = 0) {
         self.title = title
         super.init(frame: frame, backgroundColor: backgroundColor, cornerRadius: cornerRadius)
     }
@@ -150,7 +150,7 @@ open class Button: View {
         let layout = try? ParagraphLayout(title, font: titleFont, width: width, numberOfLines: 1)
         let line = layout?.lines.first ?? ParagraphLayout.Line(text: title, width: 0)
         let baseline = (Double(bounds.height) - (layout?.lineHeight ?? 0)) / 2 + (layout?.ascender ?? 0)
-        context.drawText(line.text, font: titleFont, at: CGPoint(x: (width - line.width) / 2, y: baseline), color: titleColor,
+        context.drawText(line.text, font: titleFont, at: CGPoint(x: (width - line.width) / 2, y: baseline), color: titleColor.rgba,
                          alpha: highlighted ? Self.highlightedTitleAlpha : 1)
     }
 }

@@ -39,7 +39,7 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
     }
     /// The fill behind the view's content, as UIKit's optional `backgroundColor`: nil (the
     /// default of `init(frame:)`) or a clear colour draws nothing.
-    public var backgroundColor: RGBA8?
+    public var backgroundColor: Color?
     /// Corner radius, points (the layer's `cornerRadius`).
     public var cornerRadius: Double
     /// Circular (the default) or iOS's continuous corners (the layer's `cornerCurve`).
@@ -82,7 +82,7 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
     public private(set) lazy var layer = ViewLayer(view: self)
 
     /// A view occupying `frame` (points) with the given colour.
-    public init(frame: CGRect, backgroundColor: RGBA8, cornerRadius: Double = 0) {
+    public init(frame: CGRect, backgroundColor: Color, cornerRadius: Double = 0) {
         self.center = CGPoint(x: frame.midX, y: frame.midY)
         self.bounds = CGRect(origin: .zero, size: frame.size)
         self.backgroundColor = backgroundColor
@@ -389,7 +389,7 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
         let opacity = fadesAsGroup ? 1 : alpha * parentAlpha
         var items: [DisplayItem] = []
         // A clear view without a shadow leaves no mark, so it adds no shape.
-        let fill = backgroundColor ?? RGBA8(0, 0, 0, 0)
+        let fill = backgroundColor?.rgba ?? RGBA8(0, 0, 0, 0)
         if fill.a > 0 || shadow != nil {
             items.append(.rect(RoundedRectangle(center: position, size: bounds.size, cornerRadius: cornerRadius,
                                                 transform: transform, fill: fill, alpha: opacity, shadow: shadow,

@@ -16,7 +16,7 @@ struct ViewState: Equatable {
         size = view.bounds.size
         alpha = view.alpha
         // No colour animates as clear (what it draws), and stays nil unless animated.
-        color = view.backgroundColor ?? RGBA8(0, 0, 0, 0)
+        color = view.backgroundColor?.rgba ?? RGBA8(0, 0, 0, 0)
         transform = view.transform
     }
 
@@ -45,7 +45,7 @@ struct ViewState: Equatable {
         if properties.contains(.center) { view.center = center }
         if properties.contains(.size) { view.bounds.size = size }
         if properties.contains(.alpha) { view.alpha = alpha }
-        if properties.contains(.color) { view.backgroundColor = color }
+        if properties.contains(.color) { view.backgroundColor = Color(color) }
         if properties.contains(.transform) { view.transform = transform }
     }
 

@@ -12,7 +12,7 @@ import DynRenderPixels
 /// ```swift
 /// alert.layer.cornerRadius = 12
 /// alert.layer.borderWidth = 1
-/// alert.layer.borderColor = RGBA8(0, 0, 0, 40)
+/// alert.layer.borderColor = Color(0, 0, 0, 40)
 /// alert.layer.shadowOpacity = 0.4
 /// alert.layer.shadowOffset = CGSize(width: 0, height: 8)
 /// ```
@@ -65,7 +65,7 @@ public final class ViewLayer {
         set { view.isHidden = newValue }
     }
     /// The view's `backgroundColor`.
-    public var backgroundColor: RGBA8? {
+    public var backgroundColor: Color? {
         get { view.backgroundColor }
         set { view.backgroundColor = newValue }
     }
@@ -73,10 +73,10 @@ public final class ViewLayer {
     /// Points; default 0 (no border).
     public var borderWidth: CGFloat = 0 { didSet { updateBorder() } }
     /// Default opaque black, as Core Animation's.
-    public var borderColor: RGBA8? = RGBA8(0, 0, 0) { didSet { updateBorder() } }
+    public var borderColor: Color? = Color(0, 0, 0) { didSet { updateBorder() } }
 
     /// Default opaque black.
-    public var shadowColor: RGBA8? = RGBA8(0, 0, 0) { didSet { updateShadow() } }
+    public var shadowColor: Color? = Color(0, 0, 0) { didSet { updateShadow() } }
     /// 0…1; default 0 (no shadow), as Core Animation's.
     public var shadowOpacity: Float = 0 { didSet { updateShadow() } }
     /// Points, screen space; default (0, −3), as Core Animation's.
@@ -89,12 +89,12 @@ public final class ViewLayer {
             view.border = nil
             return
         }
-        view.border = Border(width: Double(borderWidth), color: color)
+        view.border = Border(width: Double(borderWidth), color: color.rgba)
     }
 
     private func updateShadow() {
         let opacity = min(max(Double(shadowOpacity), 0), 1)
-        guard opacity > 0, let color = shadowColor, shadowRadius.isFinite else {
+        guard opacity > 0, let color = shadowColor?.rgba, shadowRadius.isFinite else {
             view.shadow = nil
             return
         }

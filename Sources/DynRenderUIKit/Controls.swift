@@ -121,7 +121,7 @@ extension Button {
     /// `UIButton(type:)`: a button of no size yet (give it a frame or constraints).
     public convenience init(type buttonType: ButtonType) {
         self.init(frame: .zero, title: nil)
-        if buttonType == .custom { titleColor = RGBA8(255, 255, 255) }
+        if buttonType == .custom { titleColor = .white }
     }
 }
 

@@ -24,7 +24,7 @@ public func UIGraphicsGetCurrentContext() -> CGContext? {
 }
 
 /// A colour set as the current context's fill and stroke colours, as `UIColor`'s.
-extension RGBA8 {
+extension Color {
     /// Makes this the fill colour of the current context (`UIColor.setFill()`).
     public func setFill() { GraphicsContext.drawing("UIColor.setFill()")?.setFillColor(self) }
     /// Makes this the stroke colour of the current context (`UIColor.setStroke()`).

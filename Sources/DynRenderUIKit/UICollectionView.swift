@@ -69,7 +69,7 @@ open class UICollectionViewCell: UIView {
 
     /// How the cell draws.
     var appearance: CellAppearance {
-        CellAppearance(backgroundColor: backgroundColor ?? .clear, cornerRadius: cornerRadius, cornerCurve: cornerCurve, border: border,
+        CellAppearance(backgroundColor: (backgroundColor ?? .clear).rgba, cornerRadius: cornerRadius, cornerCurve: cornerCurve, border: border,
                        shadow: shadow)
     }
 }
@@ -107,7 +107,7 @@ open class UICollectionView: UIView {
         engine = CollectionView(frame: frame, collectionViewLayout: layout, itemCounts: [])
         super.init(frame: frame)
         clipsToBounds = false  // the engine cuts the cells at the frame itself
-        engine.cellAppearance = { [unowned self] indexPath, _ in cell(at: indexPath)?.appearance ?? CellAppearance(backgroundColor: .clear) }
+        engine.cellAppearance = { [unowned self] indexPath, _ in cell(at: indexPath)?.appearance ?? CellAppearance(backgroundColor: RGBA8(0, 0, 0, 0)) }
         let tap = UITapGestureRecognizer { [unowned self] in self.tapped($0) }
         let scroll = UIPanGestureRecognizer { [unowned self] in self.scrolled($0) }
         addGestureRecognizer(scroll)

@@ -1,104 +1,66 @@
 import DynRender
 
-/// `UIColor`: dynrender's straight-alpha sRGB colour, with UIKit's initialisers and named
-/// colours. `UIColor.red` is UIKit's pure red (1, 0, 0); `UIColor.systemRed` the iOS system red.
-public typealias UIColor = RGBA8
+/// `UIColor`: dynrender's `Color`, a class as UIKit's, so apps extend it with `class func` and
+/// `class var`; it keeps the components it was made with and draws as their 8-bit value.
+public typealias UIColor = Color
 /// `CGColor`: the same colour (`UIColor.cgColor` is the colour itself).
-public typealias CGColor = RGBA8
+public typealias CGColor = Color
 /// What `#colorLiteral(red:green:blue:alpha:)` makes in code that imports `DynRenderUIKit`: a
 /// `UIColor`, as in an app.
 public typealias _ColorLiteralType = UIColor
 
-/// `#colorLiteral(red:green:blue:alpha:)`, as Xcode writes colour wells into code.
-extension RGBA8: _ExpressibleByColorLiteral {
-    /// The colour of a colour literal: components 0…1, as `init(red:green:blue:alpha:)`.
-    public init(_colorLiteralRed red: Float, green: Float, blue: Float, alpha: Float) {
-        self.init(red: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
-    }
-}
+/// `#colorLiteral(red:green:blue:alpha:)`, as Xcode writes colour wells into code (the
+/// initialiser is `Color`'s own, as a required one must be).
+extension Color: _ExpressibleByColorLiteral {}
 
-/// UIKit's colour constructors and named colours.
-extension RGBA8 {
-    /// Components 0…1 (clamped), rounded to the nearest of 256 levels.
-    public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
-        func level(_ v: CGFloat) -> UInt8 { UInt8((min(max(Double(v), 0), 1) * 255).rounded()) }
-        self.init(level(red), level(green), level(blue), level(alpha))
-    }
+/// UIKit's ways of reading a colour and its Core Graphics form.
+extension Color {
+    /// The colour itself (Core Graphics' colour is the same object here).
+    public var cgColor: CGColor { self }
 
-    /// A grey of `white` 0…1.
-    public init(white: CGFloat, alpha: CGFloat) {
-        self.init(red: white, green: white, blue: white, alpha: alpha)
+    /// `CGColor.alpha`, 0…1.
+    public var cgAlpha: CGFloat { alpha }
+
+    /// `UIColor(cgColor:)`: the same colour.
+    public convenience init(cgColor: CGColor) {
+        self.init(red: cgColor.red, green: cgColor.green, blue: cgColor.blue, alpha: cgColor.alpha)
     }
 
-    /// Hue, saturation and brightness 0…1 (HSB, as UIKit's).
-    public init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
-        let h = (Double(hue) - Double(hue).rounded(.down)) * 6, s = min(max(Double(saturation), 0), 1)
-        let v = min(max(Double(brightness), 0), 1)
-        let sector = Int(h) % 6, f = h - Double(Int(h))
-        let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
-        let (r, g, b): (Double, Double, Double) = [(v, t, p), (q, v, p), (p, v, t), (p, q, v), (t, p, v), (v, p, q)][sector]
-        self.init(red: r, green: g, blue: b, alpha: alpha)
+    /// `getRed(_:green:blue:alpha:)`: the components 0…1; always true (every colour here is RGB).
+    @discardableResult
+    public func getRed(_ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
+                       blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+        red?.pointee = self.red
+        green?.pointee = self.green
+        blue?.pointee = self.blue
+        alpha?.pointee = self.alpha
+        return true
     }
 
-    /// The same colour with `alpha` 0…1.
-    public func withAlphaComponent(_ alpha: CGFloat) -> RGBA8 {
-        RGBA8(r, g, b, UInt8((min(max(Double(alpha), 0), 1) * 255).rounded()))
+    /// `getWhite(_:alpha:)`: the luma (Rec. 601 weights, as UIKit converts RGB to grey) and
+    /// opacity; always true.
+    @discardableResult
+    public func getWhite(_ white: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+        white?.pointee = 0.299 * red + 0.587 * green + 0.114 * blue
+        alpha?.pointee = self.alpha
+        return true
     }
 
-    /// The colour itself (Core Graphics' colour is the same value here).
-    public var cgColor: RGBA8 { self }
-
-    // UIKit's fixed colours.
-    /// `UIColor.black`.
-    public static let black = RGBA8(0, 0, 0)
-    /// `UIColor.darkGray` (white 1/3).
-    public static let darkGray = RGBA8(85, 85, 85)
-    /// `UIColor.lightGray` (white 2/3).
-    public static let lightGray = RGBA8(170, 170, 170)
-    /// `UIColor.white`.
-    public static let white = RGBA8(255, 255, 255)
-    /// `UIColor.gray` (white 1/2).
-    public static let gray = RGBA8(128, 128, 128)
-    /// `UIColor.red`, pure red.
-    public static let red = RGBA8(255, 0, 0)
-    /// `UIColor.green`, pure green.
-    public static let green = RGBA8(0, 255, 0)
-    /// `UIColor.blue`, pure blue.
-    public static let blue = RGBA8(0, 0, 255)
-    /// `UIColor.cyan`.
-    public static let cyan = RGBA8(0, 255, 255)
-    /// `UIColor.yellow`.
-    public static let yellow = RGBA8(255, 255, 0)
-    /// `UIColor.magenta`.
-    public static let magenta = RGBA8(255, 0, 255)
-    /// `UIColor.orange` (1, 0.5, 0).
-    public static let orange = RGBA8(255, 128, 0)
-    /// `UIColor.purple` (0.5, 0, 0.5).
-    public static let purple = RGBA8(128, 0, 128)
-    /// `UIColor.brown` (0.6, 0.4, 0.2).
-    public static let brown = RGBA8(153, 102, 51)
-    /// `UIColor.clear`: transparent.
-    public static let clear = RGBA8(0, 0, 0, 0)
-
-    // iOS's system colours (light appearance).
-    /// `UIColor.systemRed` (light appearance).
-    public static let systemRed = SystemColors.red
-    /// `UIColor.systemGreen` (light appearance).
-    public static let systemGreen = SystemColors.green
-    /// `UIColor.systemBlue` (light appearance), the tint.
-    public static let systemBlue = SystemColors.blue
-    /// `UIColor.systemOrange` (light appearance).
-    public static let systemOrange = SystemColors.orange
-    /// `UIColor.systemPurple` (light appearance).
-    public static let systemPurple = SystemColors.purple
-    /// `UIColor.systemGray` (light appearance).
-    public static let systemGray = RGBA8(142, 142, 147)
-    /// `UIColor.systemBackground` (light appearance): white.
-    public static let systemBackground = RGBA8(255, 255, 255)
-    /// `UIColor.secondarySystemBackground` (light appearance).
-    public static let secondarySystemBackground = RGBA8(242, 242, 247)
-    /// `UIColor.label` (light appearance): black.
-    public static let label = RGBA8(0, 0, 0)
-    /// `UIColor.secondaryLabel` (light appearance): grey at 60 % opacity.
-    public static let secondaryLabel = RGBA8(60, 60, 67, 153)
+    /// `getHue(_:saturation:brightness:alpha:)`: HSB 0…1 (hue 0 for greys); always true.
+    @discardableResult
+    public func getHue(_ hue: UnsafeMutablePointer<CGFloat>?, saturation: UnsafeMutablePointer<CGFloat>?,
+                       brightness: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+        let high = max(red, green, blue), low = min(red, green, blue), range = high - low
+        var h: CGFloat = 0
+        if range > 0 {
+            if high == red { h = (green - blue) / range } else if high == green { h = 2 + (blue - red) / range } else { h = 4 + (red - green) / range }
+            h /= 6
+            if h < 0 { h += 1 }
+        }
+        hue?.pointee = h
+        saturation?.pointee = high > 0 ? range / high : 0
+        brightness?.pointee = high
+        alpha?.pointee = self.alpha
+        return true
+    }
 }

@@ -5,7 +5,7 @@ import DynRender
 
 public final class AlertOverScreenshotScene: Scene {
     /// A red card with a white button across its top, cut at its rounded corners.
-    public let alert = View(frame: CGRect(x: 70, y: -160, width: 250, height: 150), backgroundColor: SystemColors.red, cornerRadius: 14)
+    public let alert = View(frame: CGRect(x: 70, y: -160, width: 250, height: 150), backgroundColor: .systemRed, cornerRadius: 14)
 
     /// `screenshot`: a PNG of the app's screen (any size: it is scaled to the canvas; a 3×
     /// screenshot of a 390 × 844 pt phone is 1170 × 2532 px). `photo`: a PNG for the cells.
@@ -30,10 +30,10 @@ public final class AlertOverScreenshotScene: Scene {
         // The alert drops in and snaps to the middle of the screen.
         alert.clipsToBounds = true
         let message = Label(frame: CGRect(x: 16, y: 64, width: 218, height: 60), text: "Photo saved to your library")
-        message.textColor = SystemColors.white
+        message.textColor = .white
         message.textAlignment = .center
         message.numberOfLines = 2
-        let dismiss = Button(frame: CGRect(x: 0, y: 0, width: 250, height: 44), title: "Dismiss", backgroundColor: SystemColors.white)
+        let dismiss = Button(frame: CGRect(x: 0, y: 0, width: 250, height: 44), title: "Dismiss", backgroundColor: .white)
         alert.addSubview(message)
         alert.addSubview(dismiss)
         addSubview(alert)

@@ -12,7 +12,7 @@ import DynRender
         override func draw(_ rect: CGRect) {
             draws += 1
             guard let context = GraphicsContext.current else { return }
-            context.setStrokeColor(RGBA8(0, 0, 255))
+            context.setStrokeColor(Color(0, 0, 255))
             context.setLineWidth(10)
             let start = -Double.pi / 2
             context.addArc(center: CGPoint(x: rect.midX, y: rect.midY), radius: 40, startAngle: start,
@@ -87,7 +87,7 @@ import DynRender
                 context.saveGState()
                 context.translateBy(x: 100, y: 100)
                 context.rotate(by: .pi / 4)
-                context.setFillColor(RGBA8(255, 0, 0))
+                context.setFillColor(Color(255, 0, 0))
                 context.fill(CGRect(x: -10, y: -10, width: 20, height: 20))
                 context.restoreGState()
                 context.fill(CGRect(x: 0, y: 0, width: 10, height: 10))   // black, unturned

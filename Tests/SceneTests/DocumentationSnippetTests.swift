@@ -42,8 +42,8 @@ import DynRender
         title.textAlignment = .center               // left, center, right, natural
         title.numberOfLines = 0                     // wrap by words; the last line allowed ends in "…"
         let show = Button(frame: CGRect(x: 115, y: 400, width: 160, height: 44), title: "Show Alert",
-                          backgroundColor: SystemColors.blue, cornerRadius: 10)
-        show.titleColor = SystemColors.white        // a system button's title dims while a finger is on it
+                          backgroundColor: .systemBlue, cornerRadius: 10)
+        show.titleColor = .white                   // a system button's title dims while a finger is on it
         let image = draw([title, show])
         // The ink of the title: its horizontal extent is centred on the label's centre (195 pt)
         // within a pixel, and it lies inside the label.
@@ -66,8 +66,8 @@ import DynRender
     /// the bar shows white over the white page (not pink from the card beneath it), the card red
     /// at half strength, and the rounded corner cuts the bar.
     @Test func textArticleCardFadesAsOnePicture() {
-        let card = View(frame: CGRect(x: 70, y: 300, width: 250, height: 150), backgroundColor: SystemColors.red, cornerRadius: 10)
-        card.addSubview(View(frame: CGRect(x: 0, y: 0, width: 250, height: 40), backgroundColor: SystemColors.white))
+        let card = View(frame: CGRect(x: 70, y: 300, width: 250, height: 150), backgroundColor: .systemRed, cornerRadius: 10)
+        card.addSubview(View(frame: CGRect(x: 0, y: 0, width: 250, height: 40), backgroundColor: .white))
         card.clipsToBounds = true                   // the bar follows the card's rounded top corners
         card.alpha = 0.5                            // card and bar fade together
         let image = draw([card])

@@ -104,7 +104,7 @@ import DynRender
     /// A label inside a turned, faded view turns and fades with it: its text entry carries the
     /// view's rotation, its pen origin is the turned point, and the two fade as one group.
     @Test func textTurnsAndFadesWithItsView() throws {
-        let card = View(frame: CGRect(x: 100, y: 100, width: 200, height: 100), backgroundColor: RGBA8(255, 0, 0))
+        let card = View(frame: CGRect(x: 100, y: 100, width: 200, height: 100), backgroundColor: Color(255, 0, 0))
         let label = Label(frame: CGRect(x: 0, y: 0, width: 200, height: 40), text: "Dismiss")
         label.textAlignment = .center
         card.addSubview(label)
@@ -159,7 +159,7 @@ import DynRender
     }
 
     @Test func pathsDrawnInBoundsFollowTheView() throws {
-        let view = Chevron(frame: CGRect(x: 100, y: 200, width: 40, height: 40), backgroundColor: RGBA8(255, 255, 255))
+        let view = Chevron(frame: CGRect(x: 100, y: 200, width: 40, height: 40), backgroundColor: Color(255, 255, 255))
         view.transform = CGAffineTransform(rotationAngle: .pi / 2)
         var items: [DisplayItem] = []
         view.appendShapes(to: &items)

@@ -25,7 +25,7 @@ import DynRenderCollectionViews
 
     @Test func viewAnimationsFollowUIKitCurvesAndComplete() throws {
         let scene = Scene(size: CGSize(width: 200, height: 200))
-        let view = View(frame: CGRect(x: 0, y: 0, width: 10, height: 10), backgroundColor: RGBA8(0, 0, 0))
+        let view = View(frame: CGRect(x: 0, y: 0, width: 10, height: 10), backgroundColor: Color(0, 0, 0))
         scene.addSubview(view)
         var completedAt: Double?
         scene.at(1) {
@@ -97,7 +97,7 @@ import DynRenderCollectionViews
     @Test func animatingAlphaLeavesDynamicsToMoveTheView() throws {
         func fall(fading: Bool) -> (center: CGPoint, transform: CGAffineTransform, alpha: Double) {
             let scene = Scene(size: CGSize(width: 300, height: 600))
-            let card = View(frame: CGRect(x: 100, y: 100, width: 80, height: 50), backgroundColor: SystemColors.red)
+            let card = View(frame: CGRect(x: 100, y: 100, width: 80, height: 50), backgroundColor: Color(SystemColors.red))
             scene.addSubview(card)
             scene.at(0.5) {
                 let spin = DynamicItemBehavior(items: [card])

@@ -18,13 +18,13 @@ import DynRender
     }
 
     @Test func aFadedViewWithoutSubviewsAddsNoGroup() {
-        let view = View(frame: CGRect(x: 10, y: 10, width: 50, height: 30), backgroundColor: RGBA8(255, 0, 0))
+        let view = View(frame: CGRect(x: 10, y: 10, width: 50, height: 30), backgroundColor: Color(255, 0, 0))
         view.alpha = 0.5
         var items: [DisplayItem] = []
         view.appendShapes(to: &items)
         #expect(items.count == 1 && items[0].rect?.alpha == 0.5)
         // With a visible subview it is one group at the view's alpha, its shapes opaque inside.
-        view.addSubview(View(frame: CGRect(x: 5, y: 5, width: 10, height: 10), backgroundColor: RGBA8(255, 255, 255)))
+        view.addSubview(View(frame: CGRect(x: 5, y: 5, width: 10, height: 10), backgroundColor: Color(255, 255, 255)))
         items = []
         view.appendShapes(to: &items)
         guard case .group(let group) = items.first else { Issue.record("a group"); return }
@@ -35,11 +35,11 @@ import DynRender
     /// A subview larger than its clipping superview shows exactly the superview's shape: the
     /// rounded, continuous, turned bounds, anti-aliased as that rectangle would be.
     @Test func clipsToBoundsCutsSubviewsAtTheRoundedTurnedBounds() {
-        let card = View(frame: CGRect(x: 20, y: 35, width: 80, height: 50), backgroundColor: RGBA8(255, 0, 0), cornerRadius: 12)
+        let card = View(frame: CGRect(x: 20, y: 35, width: 80, height: 50), backgroundColor: Color(255, 0, 0), cornerRadius: 12)
         card.cornerCurve = .continuous
         card.transform = CGAffineTransform(rotationAngle: 0.2)
         card.clipsToBounds = true
-        card.addSubview(View(frame: CGRect(x: -100, y: -100, width: 300, height: 300), backgroundColor: RGBA8(0, 122, 255)))
+        card.addSubview(View(frame: CGRect(x: -100, y: -100, width: 300, height: 300), backgroundColor: Color(0, 122, 255)))
         var items: [DisplayItem] = []
         card.appendShapes(to: &items)
         let reference = RoundedRectangle(center: card.center, size: card.bounds.size, cornerRadius: 12, transform: card.transform,

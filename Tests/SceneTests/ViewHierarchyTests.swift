@@ -35,7 +35,7 @@ import DynRender
     @Test func layerShadowsAndCornersMapToTheView() {
         let view = View(frame: CGRect(x: 0, y: 0, width: 250, height: 150))
         #expect(view.shadow == nil)
-        view.layer.shadowColor = RGBA8(0, 0, 0)
+        view.layer.shadowColor = Color(0, 0, 0)
         view.layer.shadowOffset = CGSize(width: 0, height: 5)
         view.layer.shadowOpacity = 0.3
         view.layer.shadowRadius = 10
@@ -50,10 +50,10 @@ import DynRender
     /// A layer border is drawn inside the outline, above the subviews (as Core Animation
     /// composites it above sublayers), and outside a clip (its outer edge anti-aliased once).
     @Test func bordersAreDrawnAboveSubviews() {
-        let view = View(frame: CGRect(x: 10, y: 10, width: 60, height: 40), backgroundColor: RGBA8(255, 255, 255))
-        view.addSubview(View(frame: CGRect(x: -20, y: -20, width: 100, height: 80), backgroundColor: RGBA8(0, 0, 255)))
+        let view = View(frame: CGRect(x: 10, y: 10, width: 60, height: 40), backgroundColor: Color(255, 255, 255))
+        view.addSubview(View(frame: CGRect(x: -20, y: -20, width: 100, height: 80), backgroundColor: Color(0, 0, 255)))
         view.layer.borderWidth = 4
-        view.layer.borderColor = RGBA8(255, 0, 0)
+        view.layer.borderColor = Color(255, 0, 0)
         view.clipsToBounds = true
         var items: [DisplayItem] = []
         view.appendShapes(to: &items)
@@ -74,11 +74,11 @@ import DynRender
     /// share one group, a border between them takes two.
     @Test(arguments: [false, true])
     func deepViewTreesStayWithinTheGroupLimit(bordered: Bool) throws {
-        let root = View(frame: CGRect(x: 0, y: 0, width: 200, height: 200), backgroundColor: RGBA8(255, 0, 0))
+        let root = View(frame: CGRect(x: 0, y: 0, width: 200, height: 200), backgroundColor: Color(255, 0, 0))
         var parent = root
         for level in 0..<12 {
             let child = View(frame: CGRect(x: 2, y: 2, width: 190 - Double(level) * 10, height: 190 - Double(level) * 10),
-                             backgroundColor: RGBA8(0, UInt8(level * 20), 255))
+                             backgroundColor: Color(0, UInt8(level * 20), 255))
             parent.alpha = 0.9
             parent.clipsToBounds = true
             if bordered { parent.border = Border(width: 1, color: RGBA8(0, 0, 0)) }

@@ -28,11 +28,11 @@ final class ProgressBadgeView: UIView {
         let badge = ProgressBadgeView(frame: CGRect(x: 100, y: 100, width: 100, height: 100))
         host.root.addSubview(badge)
         let image = try #require(Still.render(host.scene, at: [0], scale: 1).first).image
-        #expect(image[150, 150] == UIColor.white, "the white dot in the middle")
-        #expect(image[150, 130] == UIColor.systemRed, "the oval")
-        #expect(image[195, 150] == UIColor.systemBlue, "the arc at 3 o'clock (its 6-pt stroke spans 192…198)")
-        #expect(image[105, 160] == UIColor.systemBlue, "the arc just before 9 o'clock, where three quarters of a turn end")
-        #expect(image[125, 103] == UIColor.white, "no arc between 10:30 and 12")
-        #expect(image[101, 101] == UIColor.white, "the corner")
+        #expect(image[150, 150] == UIColor.white.rgba, "the white dot in the middle")
+        #expect(image[150, 130] == UIColor.systemRed.rgba, "the oval")
+        #expect(image[195, 150] == UIColor.systemBlue.rgba, "the arc at 3 o'clock (its 6-pt stroke spans 192…198)")
+        #expect(image[105, 160] == UIColor.systemBlue.rgba, "the arc just before 9 o'clock, where three quarters of a turn end")
+        #expect(image[125, 103] == UIColor.white.rgba, "no arc between 10:30 and 12")
+        #expect(image[101, 101] == UIColor.white.rgba, "the corner")
     }
 }

@@ -58,7 +58,7 @@ final class SpringyFlowLayoutSnippet: UICollectionViewFlowLayout {
         layout.minimumInteritemSpacing = 10
         let scene = Scene(size: CGSize(width: 390, height: 844))
         let collectionView = CollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 844), collectionViewLayout: layout,
-                                            itemCounts: [120]) { _, _ in CellAppearance(backgroundColor: .orange) }
+                                            itemCounts: [120]) { _, _ in CellAppearance(backgroundColor: UIColor.orange.rgba) }
         scene.addSubview(collectionView)
         // The finger near the top drags up by 300 pt over 0.5 s.
         scene.scroll(collectionView, at: 0.1, duration: 0.5,

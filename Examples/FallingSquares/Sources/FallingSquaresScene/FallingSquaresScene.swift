@@ -20,9 +20,9 @@ public final class FallingSquaresScene: Scene {
     public init(size: CGSize) {
         super.init(size: size)
         let squares = [
-            View(frame: CGRect(x: 40, y: 60, width: 60, height: 60), backgroundColor: RGBA8(255, 59, 48), cornerRadius: 8),
-            View(frame: CGRect(x: 150, y: 40, width: 100, height: 100), backgroundColor: RGBA8(52, 199, 89), cornerRadius: 12),
-            View(frame: CGRect(x: 290, y: 80, width: 40, height: 40), backgroundColor: RGBA8(0, 122, 255), cornerRadius: 6),
+            View(frame: CGRect(x: 40, y: 60, width: 60, height: 60), backgroundColor: .systemRed, cornerRadius: 8),
+            View(frame: CGRect(x: 150, y: 40, width: 100, height: 100), backgroundColor: .systemGreen, cornerRadius: 12),
+            View(frame: CGRect(x: 290, y: 80, width: 40, height: 40), backgroundColor: .systemBlue, cornerRadius: 6),
         ]
         squares.forEach(addSubview)
         let bounce = DynamicItemBehavior(items: squares)
@@ -38,7 +38,7 @@ public final class FallingSquaresScene: Scene {
             let kick = PushBehavior(items: [big], mode: .instantaneous)
             kick.setAngle(-.pi / 2, magnitude: 6)
             animator.addBehavior(kick)
-            animate(withDuration: 0.3) { big.backgroundColor = RGBA8(255, 149, 0) }
+            animate(withDuration: 0.3) { big.backgroundColor = .systemOrange }
         }
     }
 }
