@@ -26,6 +26,24 @@ open class CollectionViewLayout: DynamicAnimatorLayout {
     /// A layout with no collection view yet; the collection view made with it adopts it.
     public init() {}
 
+    /// UIKit's archive initialiser, which layout subclasses declare and call: there are no
+    /// storyboards or archives here, so it makes the layout as `init()` does.
+    public required init?(coder: NSCoder) {}
+
+    /// The class of the attributes the layout makes (UIKit's `layoutAttributesClass`): override
+    /// it to return a `LayoutAttributes` subclass with properties of your own, and the flow
+    /// layout's attributes are of that class.
+    open class var layoutAttributesClass: AnyClass { LayoutAttributes.self }
+
+    /// `layoutAttributesClass` as the attributes type it must be; stops with a message naming
+    /// the class otherwise, as UIKit raises.
+    package static var attributesType: LayoutAttributes.Type {
+        guard let type = layoutAttributesClass as? LayoutAttributes.Type else {
+            fatalError("\(Self.self).layoutAttributesClass: \(layoutAttributesClass) is not a UICollectionViewLayoutAttributes subclass")
+        }
+        return type
+    }
+
     /// Recomputes whatever the queries need. Subclasses call `super.prepare()` first.
     open func prepare() {}
 

@@ -1,12 +1,14 @@
 import Foundation
 import DynRenderDynamics
 
-/// UIKit's `UICollectionViewFlowLayout` for items of one size, scrolling vertically: items fill
-/// rows left to right, rows top to bottom, section by section.
+/// UIKit's `UICollectionViewFlowLayout` for items of one size. Scrolling vertically (the
+/// default), items fill rows left to right, rows top to bottom, section by section; scrolling
+/// horizontally, they fill columns top to bottom, columns left to right. A line is a row or a
+/// column: `minimumLineSpacing` separates lines, `minimumInteritemSpacing` items in a line.
 ///
 /// Like UIKit it justifies rows: the number of items per row is the most that fit with
 /// `minimumInteritemSpacing`, and the spare width is shared out between them, so the actual
-/// spacing can exceed the minimum; the last row of a section keeps the same columns. When only
+/// spacing can exceed the minimum; the last line of a section keeps the same places. When only
 /// one item fits in a row it is centred. Every query works from row and column arithmetic, so a
 /// section of a million items costs no more to query than one of a hundred.
 ///
@@ -24,8 +26,21 @@ open class FlowLayout: CollectionViewLayout {
     public var minimumLineSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
     /// Margins around each section's items, points. Default zero.
     public var sectionInset = EdgeInsets.zero { didSet { invalidateLayout() } }
+    /// The axis the content scrolls along (`UICollectionView.ScrollDirection`). Default vertical.
+    public var scrollDirection = ScrollDirection.vertical { didSet { invalidateLayout() } }
 
-    /// The row geometry of one section, computed in `prepare()`.
+    /// UIKit's `UICollectionView.ScrollDirection`: the axis a flow layout's lines follow each
+    /// other along.
+    public enum ScrollDirection: Sendable {
+        /// Rows, one under another.
+        case vertical
+        /// Columns, one after another.
+        case horizontal
+    }
+
+    /// The line geometry of one section, computed in `prepare()`, in flow coordinates: "x"
+    /// across the lines and "y" along the scrolling axis (the screen's for vertical scrolling,
+    /// transposed for horizontal).
     struct SectionGeometry {
         /// Content y of the section's top edge (above its inset), points.
         var top: Double
@@ -47,7 +62,14 @@ open class FlowLayout: CollectionViewLayout {
 
     /// A flow layout with UIKit's defaults: 50 × 50 pt items, 10 pt between items and between
     /// lines.
-    public override init() {}
+    public override init() {
+        super.init()
+    }
+
+    /// UIKit's archive initialiser (subclasses call `super.init(coder:)`): the defaults, as `init()`.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
 
     open override func prepare() {
         super.prepare()
@@ -55,9 +77,11 @@ open class FlowLayout: CollectionViewLayout {
             sections = []
             return
         }
-        let width = Double(collectionView.bounds.width)
-        let inset = sectionInset
-        let itemWidth = Double(itemSize.width), itemHeight = Double(itemSize.height)
+        let vertical = scrollDirection == .vertical
+        let width = Double(vertical ? collectionView.bounds.width : collectionView.bounds.height)
+        let inset = vertical ? sectionInset
+            : EdgeInsets(top: sectionInset.left, left: sectionInset.top, bottom: sectionInset.right, right: sectionInset.bottom)
+        let itemWidth = Double(flowItemSize.width), itemHeight = Double(flowItemSize.height)
         let available = width - Double(inset.left + inset.right)
         let spacing = Double(minimumInteritemSpacing)
         let columns = max(1, Int(((available + spacing) / (itemWidth + spacing)).rounded(.down)))
@@ -90,7 +114,20 @@ open class FlowLayout: CollectionViewLayout {
     }
 
     open override var collectionViewContentSize: CGSize {
-        CGSize(width: contentWidth, height: contentHeight)
+        flowToScreen(CGSize(width: contentWidth, height: contentHeight))
+    }
+
+    /// The item size in flow coordinates.
+    private var flowItemSize: CGSize { flowToScreen(itemSize) }
+
+    /// Screen from flow coordinates and back (the same swap): identity when scrolling
+    /// vertically, x and y exchanged when horizontally.
+    private func flowToScreen(_ size: CGSize) -> CGSize {
+        scrollDirection == .vertical ? size : CGSize(width: size.height, height: size.width)
+    }
+
+    private func flowToScreen(_ rect: CGRect) -> CGRect {
+        scrollDirection == .vertical ? rect : CGRect(x: rect.minY, y: rect.minX, width: rect.height, height: rect.width)
     }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
@@ -102,7 +139,8 @@ open class FlowLayout: CollectionViewLayout {
     open override func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes]? {
         var result: [LayoutAttributes] = []
         guard !rect.isNull, rect.width >= 0, rect.height >= 0 else { return result }
-        let itemWidth = Double(itemSize.width), itemHeight = Double(itemSize.height)
+        let rect = flowToScreen(rect)
+        let itemWidth = Double(flowItemSize.width), itemHeight = Double(flowItemSize.height)
         let minY = Double(rect.minY), maxY = Double(rect.maxY)
         let minX = Double(rect.minX), maxX = Double(rect.maxX)
         for (index, section) in sections.enumerated() where section.itemCount > 0 {
@@ -132,7 +170,7 @@ open class FlowLayout: CollectionViewLayout {
         let row = item / geometry.columns, column = item % geometry.columns
         let frame = CGRect(x: geometry.firstColumnX + Double(column) * geometry.columnPitch,
                            y: geometry.firstRowY + Double(row) * geometry.rowPitch,
-                           width: Double(itemSize.width), height: Double(itemSize.height))
-        return LayoutAttributes(forCellWith: IndexPath(item: item, section: section), frame: frame)
+                           width: Double(flowItemSize.width), height: Double(flowItemSize.height))
+        return Self.attributesType.init(forCellWith: IndexPath(item: item, section: section), frame: flowToScreen(frame))
     }
 }

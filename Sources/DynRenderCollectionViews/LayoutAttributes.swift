@@ -11,7 +11,7 @@ import DynRenderGeometry
 /// let attributes = LayoutAttributes(forCellWith: IndexPath(item: 0, section: 0))
 /// attributes.frame = CGRect(x: 10, y: 10, width: 100, height: 100)
 /// ```
-public final class LayoutAttributes: IndexedDynamicItem {
+open class LayoutAttributes: IndexedDynamicItem, NSCopying {
     /// The cell's position in the data; kept current by batch updates.
     public internal(set) var indexPath: IndexPath
     /// Centre in content coordinates, points.
@@ -28,8 +28,9 @@ public final class LayoutAttributes: IndexedDynamicItem {
     public var isHidden = false
 
     /// Attributes for the cell at `indexPath` with a zero frame, as UIKit's
-    /// `init(forCellWith:)`.
-    public init(forCellWith indexPath: IndexPath, frame: CGRect = .zero) {
+    /// `init(forCellWith:)`. Required: layouts make their `layoutAttributesClass` with it, and
+    /// `copy()` makes the same class.
+    public required init(forCellWith indexPath: IndexPath, frame: CGRect = .zero) {
         self.indexPath = indexPath
         self.center = CGPoint(x: frame.midX, y: frame.midY)
         self.size = frame.size
@@ -57,9 +58,20 @@ public final class LayoutAttributes: IndexedDynamicItem {
             .offsetBy(dx: center.x, dy: center.y)
     }
 
-    /// An independent copy (UIKit layouts copy their superclass's attributes before changing them).
+    /// An independent copy of the same class (UIKit layouts copy their superclass's attributes
+    /// before changing them). A subclass with properties of its own overrides
+    /// `copy(with:)`, calls `super.copy(with:)` and sets them on the result, as in UIKit.
     public func copy() -> LayoutAttributes {
-        let copy = LayoutAttributes(forCellWith: indexPath)
+        guard let copy = copy(with: nil) as? LayoutAttributes else {
+            fatalError("UICollectionViewLayoutAttributes.copy(with:) of \(type(of: self)) returned something that is not layout attributes")
+        }
+        return copy
+    }
+
+    /// NSCopying's copy: an instance of this object's class with the same index path, geometry,
+    /// alpha, z-index and visibility.
+    open func copy(with zone: NSZone? = nil) -> Any {
+        let copy = type(of: self).init(forCellWith: indexPath)
         copy.center = center
         copy.size = size
         copy.transform = transform
@@ -67,6 +79,14 @@ public final class LayoutAttributes: IndexedDynamicItem {
         copy.zIndex = zIndex
         copy.isHidden = isHidden
         return copy
+    }
+
+    /// Whether `object` is layout attributes of the same cell, place and look (UIKit's
+    /// `isEqual(_:)`, which a subclass with properties of its own overrides).
+    open func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? LayoutAttributes else { return false }
+        return other.indexPath == indexPath && other.center == center && other.size == size && other.transform == transform
+            && other.alpha == alpha && other.zIndex == zIndex && other.isHidden == isHidden
     }
 }
 

@@ -30,6 +30,11 @@ open class LiftingDragLayout: FlowLayout, DynamicAnimatorDelegate {
         super.init()
     }
 
+    /// Never decoded from archives: always nil (UIKit's layouts must declare it).
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
     /// The index paths being dragged or settling home, in order.
     public var draggedIndexPaths: [IndexPath] { draggedPaths.sorted() }
 

@@ -89,6 +89,11 @@ open class NewtonianLayout: CollectionViewLayout {
         dynamicAnimator.addBehavior(material)
     }
 
+    /// Never decoded from archives: always nil (UIKit's layouts must declare it).
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
     /// The anchor every spring hangs from, content coordinates.
     public var anchorPoint: CGPoint {
         CGPoint(x: collectionView?.bounds.midX ?? 0, y: anchorY)

@@ -58,6 +58,11 @@ open class SpringyFlowLayout: FlowLayout {
         if mode == .tiled { dynamicAnimator.addBehavior(carriedMotion) }
     }
 
+    /// Never decoded from archives: always nil (UIKit's layouts must declare it).
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
     private func makeLagFilter() -> SpringLagFilter {
         SpringLagFilter(frequency: Double(springFrequency), damping: Double(springDamping), settings: dynamicAnimator.settings)
     }

@@ -58,20 +58,28 @@ open class ImageView: View {
     public var filter: ImageFilter = .linear
 
     /// An image view of `frame` (points) showing `image`, with a clear background.
-    public init(frame: CGRect, image: Image?) {
+    public convenience init(frame: CGRect, image: Image?) {
+        self.init(frame: frame)
         self.image = image
-        super.init(frame: frame, backgroundColor: .clear)
     }
 
     /// An image view showing `image` at its size, its origin at (0, 0), as
-    /// `UIImageView(image:)`; of no size for nil.
-    public convenience init(image: Image?) {
-        self.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero), image: image)
+    /// `UIImageView(image:)`; of no size for nil. Designated, as UIKit's, so a subclass
+    /// overrides it.
+    public init(image: Image?) {
+        self.image = image
+        super.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero), backgroundColor: .clear)
     }
 
     /// An empty image view of `frame` (points), as `UIImageView(frame:)`: set `image` later.
-    public override convenience init(frame: CGRect) {
-        self.init(frame: frame, image: nil)
+    /// Designated, as UIKit's, so a subclass overrides it.
+    public override init(frame: CGRect) {
+        super.init(frame: frame, backgroundColor: .clear)
+    }
+
+    /// An empty image view of no size (`UIImageView()`).
+    public convenience init() {
+        self.init(frame: .zero)
     }
 
     /// Never decoded from archives: always nil (see `View.init?(coder:)`).

@@ -1,5 +1,6 @@
 import Foundation
 import DynRenderDisplayList
+import DynRenderDynamics
 import DynRenderGeometry
 import DynRenderPixels
 import DynRenderText
@@ -44,10 +45,22 @@ open class Label: View {
     /// Points added after every glyph (the `.kern` attribute).
     public var letterSpacing = 0.0
 
-    /// A clear label occupying `frame`.
-    public init(frame: CGRect, text: String? = nil) {
+    /// A clear label occupying `frame` showing `text`.
+    public convenience init(frame: CGRect, text: String?) {
+        self.init(frame: frame)
         self.text = text
+    }
+
+    /// A clear, empty label occupying `frame` (`UILabel(frame:)`). Designated, as UIKit's, so a
+    /// subclass overrides it.
+    public override init(frame: CGRect) {
         super.init(frame: frame, backgroundColor: .clear)
+    }
+
+    /// A clear, empty label of no size (`UILabel()`): give it a frame, constraints or
+    /// `sizeToFit()`.
+    public convenience init() {
+        self.init(frame: .zero)
     }
 
     /// Never decoded from archives: always nil (see `View.init?(coder:)`).
@@ -111,6 +124,24 @@ open class Button: View {
     public var titleFont: FontDescriptor = .system(size: 17)
     /// The title's opacity while highlighted (UIKit lightens a system button's title to about this).
     public static let highlightedTitleAlpha = 0.2
+    /// Where the title sits across the button, inside `contentEdgeInsets`. Default centred.
+    public var contentHorizontalAlignment = ContentHorizontalAlignment.center
+    /// Where the title sits up and down the button, inside `contentEdgeInsets`. Default centred.
+    public var contentVerticalAlignment = ContentVerticalAlignment.center
+    /// Margins between the button's edges and its title, points; a title too wide for the width
+    /// left ends in "…". Default zero.
+    public var contentEdgeInsets = EdgeInsets.zero
+
+    /// UIKit's `UIControl.ContentHorizontalAlignment` (leading is left and trailing right: text
+    /// runs left to right here).
+    public enum ContentHorizontalAlignment: Sendable {
+        case center, left, right, fill, leading, trailing
+    }
+
+    /// UIKit's `UIControl.ContentVerticalAlignment`.
+    public enum ContentVerticalAlignment: Sendable {
+        case center, top, bottom, fill
+    }
 
     /// A button at `frame` with `title` in the tint colour, centred, over `backgroundColor`
     /// (default clear) with corners of `cornerRadius` points.
@@ -119,9 +150,15 @@ open class Button: View {
         super.init(frame: frame, backgroundColor: backgroundColor, cornerRadius: cornerRadius)
     }
 
-    /// A button at `frame` with no title yet, as `UIButton(frame:)`.
-    public override convenience init(frame: CGRect) {
-        self.init(frame: frame, title: nil)
+    /// A button at `frame` with no title yet, as `UIButton(frame:)`. Designated, as UIKit's, so
+    /// a subclass overrides it.
+    public override init(frame: CGRect) {
+        super.init(frame: frame, backgroundColor: .clear, cornerRadius: 0)
+    }
+
+    /// A button of no size and no title yet (`UIButton()`).
+    public convenience init() {
+        self.init(frame: .zero)
     }
 
     private var touchUpInside: [(Button) -> Void] = []
@@ -146,11 +183,24 @@ open class Button: View {
     open override func drawContent(in context: inout ViewDrawingContext) {
         guard let title, !title.isEmpty else { return }
         let highlighted = context.isTouched(inside: CGRect(origin: .zero, size: bounds.size))
-        let width = Double(bounds.width)
-        let layout = try? ParagraphLayout(title, font: titleFont, width: width, numberOfLines: 1)
+        let inset = contentEdgeInsets
+        let width = Double(bounds.width - inset.left - inset.right), height = Double(bounds.height - inset.top - inset.bottom)
+        let layout = try? ParagraphLayout(title, font: titleFont, width: max(width, 0), numberOfLines: 1)
         let line = layout?.lines.first ?? ParagraphLayout.Line(text: title, width: 0)
-        let baseline = (Double(bounds.height) - (layout?.lineHeight ?? 0)) / 2 + (layout?.ascender ?? 0)
-        context.drawText(line.text, font: titleFont, at: CGPoint(x: (width - line.width) / 2, y: baseline), color: titleColor.rgba,
+        let lineHeight = layout?.lineHeight ?? 0, ascender = layout?.ascender ?? 0
+        let x: Double
+        switch contentHorizontalAlignment {
+        case .center, .fill: x = Double(inset.left) + (width - line.width) / 2
+        case .left, .leading: x = Double(inset.left)
+        case .right, .trailing: x = Double(inset.left) + width - line.width
+        }
+        let y: Double
+        switch contentVerticalAlignment {
+        case .center, .fill: y = Double(inset.top) + (height - lineHeight) / 2
+        case .top: y = Double(inset.top)
+        case .bottom: y = Double(inset.top) + height - lineHeight
+        }
+        context.drawText(line.text, font: titleFont, at: CGPoint(x: x, y: y + ascender), color: titleColor.rgba,
                          alpha: highlighted ? Self.highlightedTitleAlpha : 1)
     }
 }

@@ -130,13 +130,27 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
     /// the size of `bounds`.
     public var frame: CGRect {
         get {
-            CGRect(x: center.x - bounds.width / 2, y: center.y - bounds.height / 2,
+            CGRect(x: center.x - bounds.width * anchorPoint.x, y: center.y - bounds.height * anchorPoint.y,
                    width: bounds.width, height: bounds.height)
         }
         set {
-            center = CGPoint(x: newValue.midX, y: newValue.midY)
+            center = anchorPoint == Self.middle ? CGPoint(x: newValue.midX, y: newValue.midY)
+                : CGPoint(x: newValue.minX + newValue.width * anchorPoint.x, y: newValue.minY + newValue.height * anchorPoint.y)
             bounds.size = newValue.size
         }
+    }
+
+    /// Where `center` is within the bounds, 0…1 of each side: the layer's `anchorPoint`, (0.5,
+    /// 0.5) unless set. `center` is where this point of the view sits in the superview (the
+    /// layer's `position`), and the transform turns and scales about it.
+    package var anchorPoint = View.middle
+    static let middle = CGPoint(x: 0.5, y: 0.5)
+
+    /// Where the middle of the bounds is in the superview: `center` itself for the default anchor.
+    private var boundsMidpointInSuperview: CGPoint {
+        guard anchorPoint != Self.middle else { return center }
+        let x = (0.5 - anchorPoint.x) * bounds.width, y = (0.5 - anchorPoint.y) * bounds.height, t = transform
+        return CGPoint(x: center.x + t.a * x + t.c * y, y: center.y + t.b * x + t.d * y)
     }
 
     /// Adds `view` above the other subviews (moving it from wherever it was).
@@ -174,7 +188,7 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
         let origin = frame.origin
         let fitted = sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude))
         bounds = CGRect(origin: .zero, size: fitted)
-        center = CGPoint(x: origin.x + fitted.width / 2, y: origin.y + fitted.height / 2)
+        center = CGPoint(x: origin.x + fitted.width * anchorPoint.x, y: origin.y + fitted.height * anchorPoint.y)
     }
 
     /// This view if its tag is `tag`, else the first of its subviews' (depth first), or nil.
@@ -294,7 +308,8 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
     func convertFromSuperview(_ point: CGPoint) -> CGPoint {
         let t = transform, det = t.a * t.d - t.b * t.c
         guard det != 0 else { return CGPoint(x: -CGFloat.infinity, y: -CGFloat.infinity) }
-        let dx = point.x - center.x, dy = point.y - center.y, origin = boundsOrigin
+        let middle = boundsMidpointInSuperview
+        let dx = point.x - middle.x, dy = point.y - middle.y, origin = boundsOrigin
         return CGPoint(x: (t.d * dx - t.c * dy) / det + bounds.width / 2 + origin.x,
                        y: (-t.b * dx + t.a * dy) / det + bounds.height / 2 + origin.y)
     }
@@ -303,7 +318,8 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
     func convertToSuperview(_ point: CGPoint) -> CGPoint {
         let origin = boundsOrigin
         let t = transform, x = point.x - origin.x - bounds.width / 2, y = point.y - origin.y - bounds.height / 2
-        return CGPoint(x: center.x + t.a * x + t.c * y, y: center.y + t.b * x + t.d * y)
+        let middle = boundsMidpointInSuperview
+        return CGPoint(x: middle.x + t.a * x + t.c * y, y: middle.y + t.b * x + t.d * y)
     }
 
     /// A point in the scene's coordinates in this view's bounds coordinates.
@@ -372,9 +388,9 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
     private func appendShapes(to shapes: inout [DisplayItem], parentTransform: CGAffineTransform,
                               parentOrigin: CGPoint, parentAlpha: Double, touches: [CGPoint], depth: Int) {
         guard !isHidden, alpha > 0 else { return }
-        let t = parentTransform
-        let position = CGPoint(x: parentOrigin.x + t.a * center.x + t.c * center.y,
-                               y: parentOrigin.y + t.b * center.x + t.d * center.y)
+        let t = parentTransform, middle = boundsMidpointInSuperview
+        let position = CGPoint(x: parentOrigin.x + t.a * middle.x + t.c * middle.y,
+                               y: parentOrigin.y + t.b * middle.x + t.d * middle.y)
         let transform = self.transform.concatenating(CGAffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: 0))
         let hasVisibleSubviews = subviews.contains { !$0.isHidden && $0.alpha > 0 }
         // The group levels this view may take: one for a fade, a clip or both in one group; two

@@ -28,12 +28,27 @@ public final class ViewLayer {
         get { view.bounds }
         set { view.bounds = newValue }
     }
-    /// Where the layer's centre is in its superlayer: its view's `center` (`CALayer.position`
-    /// with the default anchor point).
+    /// Where the layer's anchor point is in its superlayer: its view's `center`.
     public var position: CGPoint {
         get { view.center }
         set { view.center = newValue }
     }
+    /// The point of the bounds that `position` places and the transform turns about, 0…1 of
+    /// each side; default (0.5, 0.5), the middle. As in Core Animation, changing it keeps
+    /// `position`, so the layer moves; a bottom sheet anchored at (0.5, 0) swings from its top
+    /// edge. Dynamics moves `position` (the view's `center`), as UIKit's does.
+    public var anchorPoint: CGPoint {
+        get { view.anchorPoint }
+        set {
+            guard newValue.x.isFinite, newValue.y.isFinite else { fatalError("CALayer.anchorPoint: \(newValue) is not a finite point") }
+            view.anchorPoint = newValue
+        }
+    }
+
+    /// The layer as it is on screen now (`CALayer.presentation()`): dynrender applies view
+    /// animations to the view's properties frame by frame, so what is on screen is the layer
+    /// itself, mid-animation values included.
+    public func presentation() -> ViewLayer? { self }
     /// The layer's frame in its superlayer: its view's.
     public var frame: CGRect {
         get { view.frame }

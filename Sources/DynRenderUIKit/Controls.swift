@@ -23,6 +23,11 @@ public struct UIAction {
 /// button.addAction(UIAction { _ in dismiss() }, for: .touchUpInside)
 /// ```
 public enum UIControl {
+    /// `UIControl.ContentHorizontalAlignment`: where a button's title sits across it.
+    public typealias ContentHorizontalAlignment = Button.ContentHorizontalAlignment
+    /// `UIControl.ContentVerticalAlignment`: where a button's title sits up and down it.
+    public typealias ContentVerticalAlignment = Button.ContentVerticalAlignment
+
     /// `UIControl.Event`: what a control reports; dynrender's buttons send `.touchUpInside` and
     /// `.primaryActionTriggered`.
     ///
