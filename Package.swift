@@ -27,6 +27,8 @@ let package = Package(
         .library(name: "DynRenderUIKit", targets: ["DynRenderUIKit"]),
         // Xcode playground pages ported with DynRenderUIKit: `PlaygroundPage.current.liveView`.
         .library(name: "PlaygroundSupport", targets: ["PlaygroundSupport"]),
+        // Core Motion's accelerometer and device motion, reading a scripted device tilt.
+        .library(name: "CoreMotion", targets: ["CoreMotion"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.3.0"),
@@ -101,6 +103,9 @@ let package = Package(
         // Playground pages: `import PlaygroundSupport` as in Xcode, its live view a scene to render.
         // (Named as Xcode's module, so a page's import line stays as written.)
         .target(name: "PlaygroundSupport", dependencies: ["DynRenderUIKit"]),
+        // Device motion: `import CoreMotion` as in an app; the device's tilt is scripted per scene.
+        // (Named as Apple's module, so an app's import line stays as written.)
+        .target(name: "CoreMotion", dependencies: ["DynRenderUIKit"]),
 
         // Golden directories: compare stills with PNGs on disk, record them (no test framework).
         .target(name: "DynRenderGoldens",
@@ -149,7 +154,7 @@ let package = Package(
         .testTarget(name: "PipelineTests", dependencies: ["DynRender"]),
         .testTarget(name: "DiffTests", dependencies: ["DynRender"]),
         .testTarget(name: "GoldensTests", dependencies: ["DynRenderTesting", "DynRenderDemos"]),
-        .testTarget(name: "UIKitSnippetTests", dependencies: ["DynRenderUIKit", "PlaygroundSupport"]),
+        .testTarget(name: "UIKitSnippetTests", dependencies: ["DynRenderUIKit", "PlaygroundSupport", "CoreMotion"]),
         .testTarget(name: "DemosTests", dependencies: ["DynRender", "DynRenderDemos"]),
         .testTarget(name: "CLITests", dependencies: ["DynRenderCLI", "DynRender"], exclude: ["Help"]),
         .testTarget(name: "PackageTests", exclude: ["PublicAPI"]),

@@ -94,6 +94,32 @@ open class DynamicAnimator {
         self.init(referenceBounds: referenceBounds, settings: SolverSettings(), startTime: startTime)
     }
 
+    /// `UIDynamicAnimator(referenceView:)`: an animator in `view`'s bounds coordinates, for items
+    /// that are its subviews. The scene `view` is in steps it with its own animator; its
+    /// reference bounds (for `translatesReferenceBoundsIntoBoundary`) are the view's bounds at
+    /// each step. Designated, as UIKit's, so a subclass calls `super.init(referenceView:)`.
+    public init(referenceView view: DynamicAnimatorReferenceView) {
+        fixedReferenceBounds = CGRect(origin: .zero, size: view.bounds.size)
+        settings = SolverSettings()
+        world = World(settings: settings)
+        time = 0
+        stepTime = 0
+        referenceBoundsView = view
+        view.addReferencedAnimator(self)
+    }
+
+    /// `UIDynamicAnimator()`: an animator for items of your own (`UIDynamicItem` adopters) in
+    /// their own coordinates, with no reference bounds. Nothing steps it for you: call
+    /// `advance(to:)` (seconds), or create it with a reference view in a scene. Designated, as
+    /// UIKit's.
+    public init() {
+        fixedReferenceBounds = .zero
+        settings = SolverSettings()
+        world = World(settings: settings)
+        time = 0
+        stepTime = 0
+    }
+
     /// An animator with solver settings of its own (the benchmarks' and tests' choices).
     package init(referenceBounds: CGRect, settings: SolverSettings, startTime: TimeInterval = 0) {
         self.fixedReferenceBounds = referenceBounds

@@ -34,6 +34,8 @@ public protocol DynamicAnimatorReferenceView: AnyObject {
     /// The reference area, points: its bounds are the boundary
     /// `translatesReferenceBoundsIntoBoundary` uses.
     var bounds: CGRect { get }
+    /// Makes `animator` step with whatever steps this view (its scene).
+    func addReferencedAnimator(_ animator: DynamicAnimator)
 }
 
 /// A dynamic item that stands for a cell at an index path (UIKit's layout attributes).

@@ -44,6 +44,12 @@ open class Label: View {
     public var lineBreakMode: LineBreakMode = .byTruncatingTail
     /// Points added after every glyph (the `.kern` attribute).
     public var letterSpacing = 0.0
+    /// Whether a one-line text too wide for the label is drawn in a smaller font that fits,
+    /// down to `minimumScaleFactor` of `font`'s size (then truncated). Default false.
+    public var adjustsFontSizeToFitWidth = false
+    /// The smallest fraction of `font`'s size that `adjustsFontSizeToFitWidth` shrinks to, 0…1;
+    /// default 0 (any size that fits).
+    public var minimumScaleFactor: CGFloat = 0
 
     /// A clear label occupying `frame` showing `text`.
     public convenience init(frame: CGRect, text: String?) {
@@ -70,10 +76,21 @@ open class Label: View {
 
     /// The lines as they fit the label's width, or nil when the font cannot be found (the render
     /// then stops with that error before drawing).
-    package func layout(width: Double? = nil) -> ParagraphLayout? {
+    package func layout(width: Double? = nil, font: FontDescriptor? = nil) -> ParagraphLayout? {
         guard let text, !text.isEmpty else { return nil }
-        return try? ParagraphLayout(text, font: font, width: width ?? Double(bounds.width), numberOfLines: numberOfLines,
+        return try? ParagraphLayout(text, font: font ?? self.font, width: width ?? Double(bounds.width), numberOfLines: numberOfLines,
                                     lineBreakMode: lineBreakMode, letterSpacing: letterSpacing)
+    }
+
+    /// The font drawn: `font`, or for a one-line label that adjusts its font size to fit, `font`
+    /// scaled by the text's width over the label's when the text is the wider (not below
+    /// `minimumScaleFactor`).
+    private var drawnFont: FontDescriptor {
+        guard adjustsFontSizeToFitWidth, numberOfLines == 1, bounds.width > 0,
+              let natural = layout(width: .greatestFiniteMagnitude), natural.width > Double(bounds.width) else { return font }
+        var fitted = font
+        fitted.size = font.size * max(Double(bounds.width) / natural.width, min(max(Double(minimumScaleFactor), 0), 1))
+        return fitted
     }
 
     /// The smallest size that shows the text within `size`'s width, rounded up to whole points,
@@ -86,7 +103,8 @@ open class Label: View {
 
     open override func drawContent(in context: inout ViewDrawingContext) {
         guard let text, !text.isEmpty else { return }
-        guard let layout = layout() else {
+        let font = drawnFont
+        guard let layout = layout(font: font) else {
             // A missing font: drawn as one line so the render's font check names it.
             context.drawText(text, font: font, at: CGPoint(x: 0, y: Double(bounds.height) / 2), color: textColor.rgba,
                              letterSpacing: letterSpacing)

@@ -43,29 +43,6 @@ public typealias UIFloatRange = FloatRange
 /// `UIBezierPath`.
 public typealias UIBezierPath = BezierPath
 
-/// UIKit's animator made for a view.
-extension DynamicAnimator {
-    /// `UIDynamicAnimator(referenceView:)`: an animator in `view`'s bounds coordinates, for items
-    /// that are its subviews. The scene `view` is in steps it with its own animator; its
-    /// reference bounds (for `translatesReferenceBoundsIntoBoundary`) are the view's bounds at
-    /// each step.
-    public convenience init(referenceView view: View) {
-        self.init(referenceBounds: CGRect(origin: .zero, size: view.bounds.size))
-        referenceBoundsView = view
-        view.addReferencedAnimator(self)
-    }
-}
-
-/// UIKit's animator for items of one's own.
-extension DynamicAnimator {
-    /// `UIDynamicAnimator()`: an animator for items of your own (`UIDynamicItem` adopters) in
-    /// their own coordinates, with no reference bounds. Nothing steps it for you: call
-    /// `advance(to:)` (seconds), or create it with a reference view in a scene.
-    public convenience init() {
-        self.init(referenceBounds: .zero)
-    }
-}
-
 /// UIKit's private debug switch, as apps flip it through key-value coding.
 extension DynamicAnimator {
     /// `animator.setValue(true, forKey: "debugEnabled")`, the well-known switch for UIKit

@@ -59,14 +59,14 @@ extension CLITests {
             Issue.record("the porting article has no table of UIKit names")
             return
         }
-        let row = try NSRegularExpression(pattern: #"^\| `(\w+)` \| `([\w<>]+)` \|$"#, options: .anchorsMatchLines)
+        let row = try NSRegularExpression(pattern: #"^\| `(\w+)` \| `([\w<>.]+)` \|$"#, options: .anchorsMatchLines)
         let table = String(readme[start.upperBound..<end.lowerBound])
         let listed = row.matches(in: table, range: NSRange(table.startIndex..., in: table)).map {
             String(table[Range($0.range(at: 1), in: table)!]) + "=" + String(table[Range($0.range(at: 2), in: table)!])
         }
         let folder = Self.repository.appendingPathComponent("Sources/DynRenderUIKit")
         // Names only: `_ColorLiteralType` and the like are hooks of the compiler, not UIKit names.
-        let alias = try NSRegularExpression(pattern: #"^public typealias ([A-Z]\w*) = ([\w<>]+)"#, options: .anchorsMatchLines)
+        let alias = try NSRegularExpression(pattern: #"^public typealias ([A-Z]\w*) = ([\w<>.]+)"#, options: .anchorsMatchLines)
         var declared: [String] = []
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".swift") {
             let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)

@@ -1,0 +1,75 @@
+import DynRender
+import Foundation
+
+/// `UIDevice.current`: the phone a render stands for. Its orientation follows the scene's
+/// scripted device tilt (`Scene.tiltDevice`, from `import CoreMotion`): the face gravity pulls
+/// on most. Without a script the device is upright in portrait.
+///
+/// ```swift
+/// if UIDevice.current.orientation.isLandscape { swap(&dx, &dy) }
+/// ```
+public final class UIDevice {
+    /// The device of every scene.
+    public static let current = UIDevice()
+
+    /// `UIDeviceOrientation`: how the device is held, from where gravity points in its axes.
+    public enum Orientation: Int, Sendable {
+        case unknown, portrait, portraitUpsideDown, landscapeLeft, landscapeRight, faceUp, faceDown
+
+        /// Upright or upside down.
+        public var isPortrait: Bool { self == .portrait || self == .portraitUpsideDown }
+        /// On either side.
+        public var isLandscape: Bool { self == .landscapeLeft || self == .landscapeRight }
+        /// Lying face up or face down.
+        public var isFlat: Bool { self == .faceUp || self == .faceDown }
+        /// Portrait or landscape: an orientation the interface can take.
+        public var isValidInterfaceOrientation: Bool { isPortrait || isLandscape }
+    }
+
+    /// `UIUserInterfaceIdiom`.
+    public enum UserInterfaceIdiom: Int, Sendable {
+        case unspecified = -1, phone, pad
+    }
+
+    /// How the device is held now (on the running scene's clock): the axis gravity pulls along
+    /// most, so a device turned with its top to the left (gravity along −x) is `.landscapeLeft`.
+    public var orientation: Orientation {
+        guard let scene = Scene.running, let gravity = UIDevice.gravity(scene, scene.time) else { return .portrait }
+        let (x, y, z) = (gravity.x, gravity.y, gravity.z)
+        if abs(z) > max(abs(x), abs(y)) { return z < 0 ? .faceUp : .faceDown }
+        if abs(x) > abs(y) { return x < 0 ? .landscapeLeft : .landscapeRight }
+        return y > 0 ? .portraitUpsideDown : .portrait
+    }
+
+    /// A phone.
+    public var userInterfaceIdiom: UserInterfaceIdiom { .phone }
+    /// "iPhone".
+    public var model: String { "iPhone" }
+
+    /// Where gravity points in the device's axes (g) in a scene at a time: the CoreMotion
+    /// module's tilt script, once a scene has one.
+    package static var gravity: (Scene, TimeInterval) -> (x: Double, y: Double, z: Double)? {
+        get { gravitySource.withLock { $0 } }
+        set { gravitySource.withLock { $0 = newValue } }
+    }
+    private static let gravitySource = LockedValue<(Scene, TimeInterval) -> (x: Double, y: Double, z: Double)?>({ _, _ in nil })
+}
+
+/// `UIDeviceOrientation`.
+public typealias UIDeviceOrientation = UIDevice.Orientation
+/// `UIUserInterfaceIdiom`.
+public typealias UIUserInterfaceIdiom = UIDevice.UserInterfaceIdiom
+
+/// A value behind a lock (for what several rendering threads may read).
+final class LockedValue<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<T>(_ body: (inout Value) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}
