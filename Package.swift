@@ -71,13 +71,15 @@ let package = Package(
                 dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "DynRenderGeometry", "DynRenderDisplayList"]),
         // 6. Images: PNGs of any colour type read by libpng, premultiplied and mip-mapped, cached per file.
         .target(name: "DynRenderImages", dependencies: ["CPNG", "DynRenderPixels", "DynRenderDisplayList"]),
-        // 7. A headless collection view, the flow layout and the springy, draggable and Newtonian layouts.
-        .target(name: "DynRenderCollectionViews",
-                dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDynamics", "DynRenderDisplayList"]),
-        // 8. Scenes: views driven by dynamics, a timeline of touches and animations, drawn as display lists.
+        // 7. Scenes: views driven by dynamics, a timeline of touches and animations, drawn as display lists.
         .target(name: "DynRenderScene",
                 dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDynamics", "DynRenderDisplayList",
-                               "DynRenderText", "DynRenderImages", "DynRenderCollectionViews"]),
+                               "DynRenderText", "DynRenderImages"]),
+        // 8. Collection views (a view with a data source or item counts), the flow layout and the
+        //    springy, draggable and Newtonian layouts.
+        .target(name: "DynRenderCollectionViews",
+                dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDynamics", "DynRenderDisplayList",
+                               "DynRenderScene"]),
         // 9. Display lists to anti-aliased, exact-coverage RGBA canvases.
         .target(name: "DynRenderRaster",
                 dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDisplayList", "DynRenderText",

@@ -1,13 +1,21 @@
 import Foundation
 import DynRenderDisplayList
 import DynRenderPixels
+import DynRenderGeometry
+import DynRenderDynamics
+import DynRenderScene
 
-/// A headless `UICollectionView`: a scrolling window (`frame` in its superview, `contentOffset`
-/// into the content) onto cells placed by a `CollectionViewLayout`, with selection, batch
-/// updates, a scripted pan that scrolls it, and cells drawn as display-list shapes.
+/// UIKit's `UICollectionView`: a scrolling view onto cells placed by a `CollectionViewLayout`,
+/// with selection, batch updates, a finger that scrolls it, and cells drawn as display-list
+/// shapes. It is a `View`, so it sits in a view tree (or at a scene's top level) like any other,
+/// and a layout's `collectionView` is this view, as in UIKit.
 ///
-/// Time comes from the caller: `advance(to:)` moves scrolling and the layout's animators to a
-/// time in seconds; touches are reported with their times.
+/// Its data comes from a data source that makes cells (`dataSource`, as in an app), or, for
+/// scenes written directly, from item counts and an appearance closure. The scene steps its
+/// scrolling and its layout's animators at every step; touches on it select cells (a tap) and
+/// scroll it (a finger that moves 10 pt, `panGestureRecognizer`), and a scripted
+/// `scene.scroll(_:at:duration:along:)` drives the scrolling finger directly. Keep it unturned:
+/// the cells are drawn in the scene's axes.
 ///
 /// ```swift
 /// let layout = SpringyFlowLayout()
@@ -18,29 +26,13 @@ import DynRenderPixels
 /// scene.scroll(grid, at: 0.5, duration: 0.6,
 ///              along: .line(from: CGPoint(x: 195, y: 700), to: CGPoint(x: 195, y: 300)))
 /// ```
-public final class CollectionView {
+open class CollectionView: View {
     /// The layout that places the cells (and, for the springy and Newtonian layouts, moves them).
     public let collectionViewLayout: CollectionViewLayout
-    /// Where the collection view sits in its superview (the scene), points. A new size is a
-    /// bounds change the layout is asked about first, as UIKit does.
-    public var frame: CGRect {
-        get { storedFrame }
-        set {
-            if newValue.size != storedFrame.size,
-               collectionViewLayout.shouldInvalidateLayout(forBoundsChange: CGRect(origin: contentOffset, size: newValue.size)) {
-                collectionViewLayout.invalidateLayout()
-            }
-            storedFrame = newValue
-        }
-    }
-    private var storedFrame: CGRect
-    /// The point of the content shown at the frame's top-left corner, points.
+    /// The point of the content shown at the view's top-left corner (its bounds' origin), points.
     public private(set) var contentOffset: CGPoint = .zero
-    /// Fills the frame behind the cells; nil leaves it clear.
-    public var backgroundColor: RGBA8?
-    /// Whether cells are cut at the frame's edges, as a `UIScrollView` does by default (true).
-    public var clipsToBounds = true
-    /// How each cell draws, given its index path and whether it is selected.
+    /// How each cell draws, given its index path and whether it is selected, when there is no
+    /// data source (with one, the cells it makes draw themselves).
     public var cellAppearance: (IndexPath, _ isSelected: Bool) -> CellAppearance
     /// Whether scrolling past the content edges stretches and springs back. Default true.
     public var bounces = true {
@@ -59,7 +51,7 @@ public final class CollectionView {
     /// Seconds on the collection view's clock: the latest `advance(to:)` or touch.
     package private(set) var time: TimeInterval = 0
 
-    private var itemCounts: [Int]
+    var itemCounts: [Int]
     private(set) var selected: Set<IndexPath> = []
     private var vertical = ScrollAxis()
     private var horizontal = ScrollAxis()
@@ -67,26 +59,89 @@ public final class CollectionView {
     private(set) var animations = UpdateAnimations()
     private var pendingUpdates: [CollectionViewUpdateItem]?
 
-    /// A collection view in `frame` (points) showing `itemCounts[s]` items in section `s`.
-    public init(frame: CGRect, collectionViewLayout: CollectionViewLayout, itemCounts: [Int],
-                cellAppearance: @escaping (IndexPath, Bool) -> CellAppearance = { _, selected in
-                    CellAppearance(backgroundColor: selected ? RGBA8(255, 59, 48) : RGBA8(142, 142, 147))
-                }) {
-        precondition(itemCounts.allSatisfy { $0 >= 0 }, "item counts cannot be negative")
-        self.storedFrame = frame
-        self.collectionViewLayout = collectionViewLayout
-        self.itemCounts = itemCounts
-        self.cellAppearance = cellAppearance
-        collectionViewLayout.collectionView = self
-        collectionViewLayout.invalidateLayout()
+    /// Supplies the item counts and cells; held weakly, as UIKit does. Setting it reloads the data.
+    public weak var dataSource: CollectionViewDataSource? { didSet { reloadData() } }
+    /// Told about selections; held weakly, as UIKit does.
+    public weak var delegate: CollectionViewDelegate?
+    /// Whether a tap toggles a cell's selection among several (default false: a tap selects one).
+    public var allowsMultipleSelection = false
+    var registeredCells: [String: CollectionViewCell.Type] = [:]
+    var cells: [IndexPath: CollectionViewCell] = [:]
+    var needsDataFromSource = false
+
+    /// A collection view at `frame` whose cells `layout` places, with no items until a data
+    /// source gives some (`UICollectionView(frame:collectionViewLayout:)`). Designated, as UIKit's.
+    public init(frame: CGRect, collectionViewLayout layout: CollectionViewLayout) {
+        self.collectionViewLayout = layout
+        self.itemCounts = []
+        self.cellAppearance = { _, selected in
+            CellAppearance(backgroundColor: selected ? RGBA8(255, 59, 48) : RGBA8(142, 142, 147))
+        }
+        super.init(frame: frame)
+        // UIScrollView's default; the cells are cut at the frame by the drawing itself.
+        clipsToBounds = true
+        drawsOwnBackgroundAndClip = true
+        layout.collectionView = self
+        layout.invalidateLayout()
         panGestureRecognizer.view = self
+        boundsSizeWillChange = { [unowned self] size in
+            if collectionViewLayout.shouldInvalidateLayout(forBoundsChange: CGRect(origin: contentOffset, size: size)) {
+                collectionViewLayout.invalidateLayout()
+            }
+        }
+        sceneStep = { [unowned self] time in advance(to: time) }
+        debugOverlayAnimators = { [unowned self] in
+            let frame = sceneFrame
+            let offset = CGVector(dx: frame.minX - contentOffset.x, dy: frame.minY - contentOffset.y)
+            return collectionViewLayout.dynamicAnimators.map { ($0, offset) }
+        }
+        addTouchHandling()
     }
 
-    /// `contentOffset` and the frame's size: the visible part of the content, points.
-    public var bounds: CGRect { CGRect(origin: contentOffset, size: frame.size) }
+    /// A collection view in `frame` (points) showing `itemCounts[s]` items in section `s`, each
+    /// drawn as `cellAppearance` says (grey, red when selected, by default).
+    public convenience init(frame: CGRect, collectionViewLayout: CollectionViewLayout, itemCounts: [Int],
+                            cellAppearance: @escaping (IndexPath, Bool) -> CellAppearance = { _, selected in
+                                CellAppearance(backgroundColor: selected ? RGBA8(255, 59, 48) : RGBA8(142, 142, 147))
+                            }) {
+        precondition(itemCounts.allSatisfy { $0 >= 0 }, "item counts cannot be negative")
+        self.init(frame: frame, collectionViewLayout: collectionViewLayout)
+        self.itemCounts = itemCounts
+        self.cellAppearance = cellAppearance
+    }
+
+    /// Never decoded from archives: always nil (see `View.init?(coder:)`).
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    /// The content offset is the bounds' origin, as a scroll view's.
+    open override var boundsOrigin: CGPoint { contentOffset }
+
+    /// Loads the data source's counts and prepares the layout, as UIKit's collection view does
+    /// at its first layout.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        loadDataIfNeeded()
+        collectionViewLayout.prepareIfNeeded()
+    }
+
+    /// The background and the visible cells (see `appendCells(to:)`).
+    open override func drawContent(in context: inout ViewDrawingContext) {
+        var shapes: [DisplayItem] = []
+        appendCells(to: &shapes)
+        context.appendSceneItems(shapes)
+    }
+
+    /// The view's frame in the scene's coordinates, where its cells are drawn and its fingers
+    /// located: its `frame` at the scene's top level, converted from its superview's otherwise.
+    var sceneFrame: CGRect {
+        guard superview != nil else { return frame }
+        return CGRect(origin: convertToScene(contentOffset), size: bounds.size)
+    }
 
     /// How many sections the data has.
-    public var numberOfSections: Int { itemCounts.count }
+    public var numberOfSections: Int { loadDataIfNeeded(); return itemCounts.count }
 
     /// Shows `itemCounts` items from now on, at once (UIKit's `reloadData()`): running update
     /// animations end, selections of items that no longer exist are dropped, and the layout is
@@ -101,7 +156,8 @@ public final class CollectionView {
 
     /// How many items `section` holds (0 for a section that does not exist).
     public func numberOfItems(inSection section: Int) -> Int {
-        itemCounts.indices.contains(section) ? itemCounts[section] : 0
+        loadDataIfNeeded()
+        return itemCounts.indices.contains(section) ? itemCounts[section] : 0
     }
 
     /// The layout's content size, points (prepares the layout if needed).
@@ -117,9 +173,10 @@ public final class CollectionView {
         return collectionViewLayout.layoutAttributesForItem(at: indexPath)
     }
 
-    /// `point` in the superview's (scene's) coordinates as a point of the content, points.
-    package func contentPoint(fromSuperview point: CGPoint) -> CGPoint {
-        CGPoint(x: point.x - frame.minX + contentOffset.x, y: point.y - frame.minY + contentOffset.y)
+    /// `point` in the scene's coordinates as a point of the content, points.
+    package func contentPoint(fromScene point: CGPoint) -> CGPoint {
+        let frame = sceneFrame
+        return CGPoint(x: point.x - frame.minX + contentOffset.x, y: point.y - frame.minY + contentOffset.y)
     }
 
     func isValid(_ indexPath: IndexPath) -> Bool {
@@ -138,7 +195,7 @@ public final class CollectionView {
 
     private func moveContent(to offset: CGPoint) {
         guard offset != contentOffset else { return }
-        let newBounds = CGRect(origin: offset, size: frame.size)
+        let newBounds = CGRect(origin: offset, size: bounds.size)
         if collectionViewLayout.shouldInvalidateLayout(forBoundsChange: newBounds) {
             collectionViewLayout.invalidateLayout()
         }
@@ -149,10 +206,11 @@ public final class CollectionView {
     /// range is not empty (the content is longer than the view).
     private var offsetRanges: (x: ClosedRange<Double>, y: ClosedRange<Double>) {
         let content = contentSize
-        return (0...max(0, Double(content.width - frame.width)), 0...max(0, Double(content.height - frame.height)))
+        let size = bounds.size
+        return (0...max(0, Double(content.width - size.width)), 0...max(0, Double(content.height - size.height)))
     }
 
-    /// A finger touched down at `location` (frame coordinates, points) at `time` (seconds): a
+    /// A finger touched down at `location` (scene coordinates, points) at `time` (seconds): a
     /// moving scroll view stops under it.
     public func panBegan(at location: CGPoint, time: TimeInterval) {
         self.time = max(self.time, time)
@@ -172,11 +230,11 @@ public final class CollectionView {
         var offset = contentOffset
         if ranges.y.upperBound > 0 {
             offset.y = vertical.rubberBanded(Double(dragStartOffset.y - translation.y), range: ranges.y,
-                                             length: Double(frame.height))
+                                             length: Double(bounds.height))
         }
         if ranges.x.upperBound > 0 {
             offset.x = horizontal.rubberBanded(Double(dragStartOffset.x - translation.x), range: ranges.x,
-                                               length: Double(frame.width))
+                                               length: Double(bounds.width))
         }
         moveContent(to: offset)
     }
@@ -204,6 +262,7 @@ public final class CollectionView {
     /// prepares the layout if anything invalidated it.
     package func advance(to time: TimeInterval) {
         guard time >= self.time else { return }
+        loadDataIfNeeded()
         self.time = time
         if isDecelerating {
             let ranges = offsetRanges
@@ -219,21 +278,24 @@ public final class CollectionView {
 
     // MARK: - Selection
 
-    /// Selected index paths in index-path order.
-    public var indexPathsForSelectedItems: [IndexPath] { selected.sorted() }
+    /// Selected index paths in index-path order (UIKit's optional array; never nil here).
+    public var indexPathsForSelectedItems: [IndexPath]? { selected.sorted() }
 
     /// Whether the item at `indexPath` is selected.
     public func isSelected(_ indexPath: IndexPath) -> Bool { selected.contains(indexPath) }
 
-    /// Selects the item at `indexPath` (its cell draws with the selected appearance).
-    public func selectItem(at indexPath: IndexPath) {
-        guard isValid(indexPath) else { return }
+    /// Selects the item at `indexPath` (its cell draws with the selected appearance); nil
+    /// selects nothing.
+    public func selectItem(at indexPath: IndexPath?) {
+        guard let indexPath, isValid(indexPath) else { return }
         selected.insert(indexPath)
+        cells[indexPath]?.isSelected = true
     }
 
     /// Deselects the item at `indexPath`.
     public func deselectItem(at indexPath: IndexPath) {
         selected.remove(indexPath)
+        cells[indexPath]?.isSelected = false
     }
 
     /// The cell under `point` (content coordinates), topmost first, as UIKit's

@@ -1,6 +1,7 @@
 import Foundation
 import DynRenderDisplayList
 import DynRenderPixels
+import DynRenderScene
 
 /// Drawing a collection view: its visible cells in drawing order, as display-list shapes.
 extension CollectionView {
@@ -19,16 +20,17 @@ extension CollectionView {
     /// The visible cells, back to front (see `orderedAttributes(in:)`).
     public var visibleAttributes: [LayoutAttributes] { orderedAttributes(in: bounds) }
 
-    /// Appends the background and the visible cells as shapes in the superview's coordinates.
+    /// Appends the background and the visible cells as shapes in the scene's coordinates.
     /// With `clipsToBounds` (the default, as in UIKit) cells are cut at the frame's edges: each
     /// run of consecutive cells that reach past the frame (with their shadows) is drawn as a
     /// display-list group clipped to the frame, in its place in the drawing order; cells wholly
     /// inside are drawn directly, so a collection view costs no layer unless a cell crosses its
     /// edge.
-    public func appendShapes(to shapes: inout [DisplayItem]) {
+    package func appendCells(to shapes: inout [DisplayItem]) {
+        let frame = sceneFrame
         if let backgroundColor {
             shapes.append(.rect(RoundedRectangle(center: CGPoint(x: frame.midX, y: frame.midY), size: frame.size,
-                                           fill: backgroundColor)))
+                                           fill: backgroundColor.rgba)))
         }
         let dx = frame.minX - contentOffset.x, dy = frame.minY - contentOffset.y
         let clip = ClipRectangle(center: CGPoint(x: frame.midX, y: frame.midY), size: frame.size)
@@ -39,7 +41,7 @@ extension CollectionView {
             crossing = []
         }
         for cell in visibleAttributes where !cell.isHidden && cell.alpha > 0 {
-            let appearance = cellAppearance(cell.indexPath, selected.contains(cell.indexPath))
+            let appearance = appearance(of: cell.indexPath)
             let shape = RoundedRectangle(center: CGPoint(x: cell.center.x + dx, y: cell.center.y + dy),
                                          size: cell.size, cornerRadius: appearance.cornerRadius,
                                          transform: cell.transform, fill: appearance.backgroundColor,

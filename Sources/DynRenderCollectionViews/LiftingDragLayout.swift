@@ -43,7 +43,7 @@ open class LiftingDragLayout: FlowLayout, DynamicAnimatorDelegate {
     @discardableResult
     public func beginDragging(at point: CGPoint) -> Bool {
         guard !isDragging, let collectionView else { return false }
-        let selected = collectionView.indexPathsForSelectedItems
+        let selected = collectionView.indexPathsForSelectedItems ?? []
         guard !selected.isEmpty else { return false }
         prepareIfNeeded()
         // A settling drag is replaced: its cells are back in the flow first.

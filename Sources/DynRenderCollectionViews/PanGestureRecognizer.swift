@@ -1,19 +1,6 @@
 import Foundation
 import DynRenderGeometry
-
-/// The phases a continuous gesture reports, as UIKit's `UIGestureRecognizer.State`.
-///
-/// ```swift
-/// if recognizer.state == .ended { print("lifted") }
-/// ```
-public enum GestureState: Sendable {
-    /// UIKit's gesture states: `possible` before it starts, then `began`, `changed` and `ended`, or
-    /// `cancelled` or `failed`.
-    case possible, began, changed, ended, cancelled, failed
-
-    /// A discrete gesture (a tap) that was recognised: UIKit's `.recognized`, the same as `.ended`.
-    public static let recognized = GestureState.ended
-}
+import DynRenderScene
 
 /// The scripted finger that scrolls a collection view (UIKit's `panGestureRecognizer`). The
 /// timeline reports touches; layouts read `location(in:)` to know where the finger is, as the
@@ -36,20 +23,15 @@ public final class PanGestureRecognizer {
     /// sampling, short enough that a finger that stopped before lifting flings nothing.
     static let velocityWindow = 1.0 / 20
 
-    /// The finger in `view`'s bounds coordinates, i.e. the collection view's content coordinates,
-    /// points. (0, 0) before any touch, as UIKit reports for an idle recognizer; the last touch
-    /// after the finger lifts.
-    public func location(in view: CollectionView) -> CGPoint {
+    /// The finger in `view`'s bounds coordinates, points: for the collection view itself, its
+    /// content coordinates; for nil, the scene's (the window's, as UIKit gives for nil). (0, 0)
+    /// before any touch, as UIKit reports for an idle recognizer; the last touch after the
+    /// finger lifts.
+    public func location(in view: View?) -> CGPoint {
         guard let location = locationInFrame else { return .zero }
-        return view.contentPoint(fromSuperview: location)
-    }
-
-    /// `location(in:)` for the optional `collectionView` a layout holds; for nil, the finger in
-    /// the coordinates of the collection view's superview (the window's, as UIKit gives for nil,
-    /// when the collection view is at the root).
-    public func location(in view: CollectionView?) -> CGPoint {
-        if let view { return location(in: view) }
-        return locationInFrame ?? .zero
+        guard let view else { return location }
+        if let collectionView = view as? CollectionView { return collectionView.contentPoint(fromScene: location) }
+        return view.convertFromScene(location)
     }
 
     /// The finger's movement since the pan began, points.

@@ -17,7 +17,7 @@ package final class CradleScene: Scene {
                                         itemCounts: [0]) { path, _ in
             CellAppearance(backgroundColor: Self.palette[path.item % Self.palette.count], cornerRadius: 12)
         }
-        collectionView.backgroundColor = SystemColors.white
+        collectionView.backgroundColor = .white
         super.init(size: size)
         addSubview(collectionView)
         for (index, time) in [0.3, 1.5, 2.7, 3.9, 5.1].enumerated() {

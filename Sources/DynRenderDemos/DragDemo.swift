@@ -23,7 +23,7 @@ package final class DragScene: Scene {
                                         itemCounts: [1_000]) { _, selected in
             CellAppearance(backgroundColor: selected ? SystemColors.red : SystemColors.gray)
         }
-        collectionView.backgroundColor = SystemColors.white
+        collectionView.backgroundColor = .white
         super.init(size: size)
         addSubview(collectionView)
 
@@ -32,7 +32,7 @@ package final class DragScene: Scene {
         for (index, center) in centers.enumerated() {
             tap(at: center, time: 0.4 + 0.45 * Double(index)) { [unowned self] event in
                 guard event.state == .ended,
-                      let path = collectionView.indexPathForItem(at: collectionView.contentPoint(fromSuperview: event.location)) else { return }
+                      let path = collectionView.indexPathForItem(at: collectionView.contentPoint(fromScene: event.location)) else { return }
                 if collectionView.isSelected(path) { collectionView.deselectItem(at: path) } else { collectionView.selectItem(at: path) }
             }
         }
@@ -48,7 +48,7 @@ package final class DragScene: Scene {
         }
         let pressStart = 2.0
         touch(at: pressStart, duration: total, along: path) { [unowned self] event in
-            let content = collectionView.contentPoint(fromSuperview: event.location)
+            let content = collectionView.contentPoint(fromScene: event.location)
             switch event.state {
             case .changed where event.time >= pressStart + hold - 1e-9:
                 if layout.isDragging { layout.updateDragging(to: content) } else { layout.beginDragging(at: content) }

@@ -20,7 +20,7 @@ package final class SpringyScene: Scene {
         layout.sectionInset = EdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
         collectionView = CollectionView(frame: CGRect(origin: .zero, size: size), collectionViewLayout: layout,
                                         itemCounts: [10_000]) { _, _ in CellAppearance(backgroundColor: RGBA8(255, 128, 0)) }
-        collectionView.backgroundColor = SystemColors.white
+        collectionView.backgroundColor = .white
         super.init(size: size)
         addSubview(collectionView)
         let x = size.width * 0.62

@@ -1,5 +1,4 @@
 import Foundation
-import DynRenderCollectionViews
 import DynRenderGeometry
 
 /// A gesture recogniser attached to a view (`view.addGestureRecognizer(_:)`), as UIKit's

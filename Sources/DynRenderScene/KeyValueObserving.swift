@@ -36,9 +36,11 @@ public struct NSKeyValueObservingOptions: OptionSet, Sendable {
 }
 #endif
 
-/// One observer of one key of a view.
+/// One observer of one key of a view: a responder told through `observeValue`, or a block's
+/// token (`observe(_:options:changeHandler:)`).
 struct KeyValueObservation {
     weak var observer: Responder?
+    weak var token: NSKeyValueObservation?
     /// The key path as the observer wrote it, which it is told back.
     let keyPath: String
     /// The property it names (`hidden` for `isHidden` too).
@@ -66,7 +68,8 @@ extension View {
             fatalError("UIView.addObserver(_:forKeyPath:): dynrender observes \(Self.observableKeys.sorted().joined(separator: ", ")), not \"\(keyPath)\"")
         }
         let key = Self.observedKey(keyPath)
-        keyValueObservers.append(KeyValueObservation(observer: observer, keyPath: keyPath, key: key, options: options, context: context))
+        keyValueObservers.append(KeyValueObservation(observer: observer, token: nil, keyPath: keyPath, key: key, options: options,
+                                                     context: context))
         if options.contains(.initial), let value = value(forKey: key) {
             observer.observeValue(forKeyPath: keyPath, of: self, change: [.kindKey: 1, .newKey: value], context: context)
         }
@@ -85,9 +88,9 @@ extension View {
     }
 
     /// The property a key path names: UIKit's KVO key for `isHidden` is `hidden`.
-    private static func observedKey(_ keyPath: String) -> String { keyPath == "isHidden" ? "hidden" : keyPath }
+    fileprivate static func observedKey(_ keyPath: String) -> String { keyPath == "isHidden" ? "hidden" : keyPath }
 
-    private func value(forKey key: String) -> Any? {
+    fileprivate func value(forKey key: String) -> Any? {
         switch key {
         case "center": return center
         case "bounds": return bounds
@@ -101,14 +104,100 @@ extension View {
 
     /// Tells the observers of `key` (and of `frame`, for the centre and bounds) about a change.
     func didChange(_ key: String, from old: Any, to new: Any) {
-        keyValueObservers.removeAll { $0.observer == nil }
+        keyValueObservers.removeAll { ($0.observer == nil && $0.token == nil) || $0.token?.isObserving == false }
         for observation in keyValueObservers where observation.key == key || (observation.key == "frame" && (key == "center" || key == "bounds")) {
+            let isFrame = observation.key == "frame"
+            if let token = observation.token {
+                token.handler(self, isFrame ? nil : old, isFrame ? frame : new)
+                continue
+            }
             guard let observer = observation.observer else { continue }
             var change: [NSKeyValueChangeKey: Any] = [.kindKey: 1]
-            let isFrame = observation.key == "frame"
             if observation.options.contains(.new) { change[.newKey] = isFrame ? frame : new }
             if observation.options.contains(.old) && !isFrame { change[.oldKey] = old }
             observer.observeValue(forKeyPath: observation.keyPath, of: self, change: change, context: observation.context)
         }
+    }
+}
+
+/// What a block observer is told of a change, as Foundation's `NSKeyValueObservedChange`: the new
+/// and old values, as its options asked (`oldValue` is nil for `frame`, which follows the
+/// centre and bounds).
+public struct NSKeyValueObservedChange<Value> {
+    /// Always a setting here.
+    public let kind = NSKeyValueChange.setting
+    /// The value after the change, with `.new`.
+    public let newValue: Value?
+    /// The value before the change, with `.old`.
+    public let oldValue: Value?
+    /// Never a prior notification here.
+    public let isPrior = false
+}
+
+/// The kind of a key-value change: dynrender's changes are settings.
+public enum NSKeyValueChange: UInt, Sendable {
+    case setting = 1, insertion, removal, replacement
+}
+
+/// The token `observe(_:options:changeHandler:)` returns: observing lasts while it lives, or until
+/// `invalidate()`, as Foundation's.
+public final class NSKeyValueObservation {
+    let handler: (View, Any?, Any) -> Void
+
+    init(handler: @escaping (View, Any?, Any) -> Void) {
+        self.handler = handler
+    }
+
+    private var isValid = true
+
+    /// Stops the observing now.
+    public func invalidate() {
+        isValid = false
+    }
+
+    /// Whether the block is still called.
+    var isObserving: Bool { isValid }
+}
+
+/// Views that `observe(_:options:changeHandler:)` works on, as Foundation's
+/// `_KeyValueCodingAndObserving`.
+public protocol KeyValueObservingView: View {}
+
+extension View: KeyValueObservingView {}
+
+extension KeyValueObservingView {
+    /// Calls `changeHandler` after each change of the property `keyPath` names (`\.center`,
+    /// `\.bounds`, `\.frame`, `\.transform`, `\.alpha`, `\.isHidden`) while the returned token
+    /// lives, as Foundation's block-based KVO; `.initial` calls it once at once. Other key
+    /// paths stop at the call with a message.
+    ///
+    /// ```swift
+    /// observation = ball.observe(\.center, options: [.new]) { ball, change in trail.append(change.newValue!) }
+    /// ```
+    public func observe<Value>(_ keyPath: KeyPath<Self, Value>, options: NSKeyValueObservingOptions = [],
+                               changeHandler: @escaping (Self, NSKeyValueObservedChange<Value>) -> Void) -> NSKeyValueObservation {
+        let known: [(AnyKeyPath, String)] = [(\Self.center, "center"), (\Self.bounds, "bounds"), (\Self.frame, "frame"),
+                                             (\Self.transform, "transform"), (\Self.alpha, "alpha"), (\Self.isHidden, "hidden")]
+        guard let key = known.first(where: { $0.0 == keyPath })?.1 else {
+            fatalError("UIView.observe(_:options:changeHandler:): dynrender observes center, bounds, frame, transform, alpha and isHidden, not \(keyPath)")
+        }
+        let token = NSKeyValueObservation { [options] view, old, new in
+            guard let view = view as? Self else { return }
+            changeHandler(view, NSKeyValueObservedChange(newValue: options.contains(.new) ? Self.cast(new, Value.self) : nil,
+                                                         oldValue: options.contains(.old) ? old.flatMap { Self.cast($0, Value.self) } : nil))
+        }
+        keyValueObservers.append(KeyValueObservation(observer: nil, token: token, keyPath: key, key: key, options: options, context: nil))
+        if options.contains(.initial) {
+            changeHandler(self, NSKeyValueObservedChange(newValue: options.contains(.new) ? self[keyPath: keyPath] : nil, oldValue: nil))
+        }
+        return token
+    }
+
+    /// A changed value as the key path's type (`alpha` is stored as a `Double`, told as one).
+    private static func cast<Value>(_ value: Any, _ type: Value.Type) -> Value? {
+        if let value = value as? Value { return value }
+        if let double = value as? Double, let value = CGFloat(double) as? Value { return value }
+        if let float = value as? CGFloat, let value = Double(float) as? Value { return value }
+        return nil
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import DynRenderCollectionViews
 
 /// Something that handles touches, as UIKit's `UIResponder`: views and view controllers. A touch
 /// starts at the front-most view under the finger; what a responder does not handle it passes to

@@ -1,6 +1,5 @@
 import Foundation
 import DynRenderDynamics
-import DynRenderCollectionViews
 import DynRenderDisplayList
 import DynRenderGeometry
 import DynRenderPixels
@@ -35,9 +34,7 @@ open class Scene {
     /// dynamics play over the real screen; nil for the plain `background`.
     public var backgroundImage: ImageSource?
     /// Views in drawing order, back to front.
-    public var views: [View] {
-        layers.compactMap { if case let .view(view) = $0 { return view } else { return nil } }
-    }
+    public private(set) var views: [View] = []
     /// The scene's dynamic animator, whose reference view is the scene: add behaviours to it to
     /// move the views. It is stepped by the scene's clock.
     public let animator: DynamicAnimator
@@ -51,11 +48,6 @@ open class Scene {
     /// Draw what UIKit's dynamics debug view shows: attachments, snap points, boundaries (`--debug`).
     public var showsDynamicsDebug = false
 
-    enum Layer {
-        case view(View)
-        case collectionView(CollectionView)
-    }
-    private var layers: [Layer] = []
     private var events: [(time: TimeInterval, order: Int, action: () -> Void)] = []
     private var eventCount = 0
     private var touches: [ScriptedTouch] = []
@@ -72,25 +64,14 @@ open class Scene {
     /// Adds `view` on top of everything else (moving it from wherever it was).
     public func addSubview(_ view: View) {
         view.removeFromSuperview()
-        layers.append(.view(view))
+        views.append(view)
         view.hostScene = self
     }
 
     /// Takes `view` out of the scene's top level.
     func removeView(_ view: View) {
-        layers.removeAll { if case .view(let v) = $0 { v === view } else { false } }
+        views.removeAll { $0 === view }
         if view.hostScene === self { view.hostScene = nil }
-    }
-
-    /// Adds a collection view on top of everything else; the scene steps its scrolling and its
-    /// layout's animators.
-    public func addSubview(_ collectionView: CollectionView) {
-        layers.append(.collectionView(collectionView))
-    }
-
-    /// The collection views, back to front.
-    public var collectionViews: [CollectionView] {
-        layers.compactMap { if case let .collectionView(view) = $0 { return view } else { return nil } }
     }
 
     // MARK: - Timeline
@@ -202,17 +183,6 @@ open class Scene {
         touch(at: time, duration: 0, along: .stay(at: point), handler: handler)
     }
 
-    /// A finger scrolling `collectionView` along `path` (scene coordinates) for `duration` s.
-    public func scroll(_ collectionView: CollectionView, at start: TimeInterval, duration: TimeInterval, along path: TouchPath) {
-        touch(at: start, duration: duration, along: path) { event in
-            switch event.state {
-            case .began: collectionView.panBegan(at: event.location, time: event.time)
-            case .changed: collectionView.panChanged(to: event.location, time: event.time)
-            case .ended, .cancelled: collectionView.panEnded(time: event.time)
-            case .possible, .failed: break
-            }
-        }
-    }
 
     /// Animates the view changes that `animations` makes, as `UIView.animate(withDuration:delay:
     /// options:animations:completion:)`: each changed view goes from its state now to the state the
@@ -273,7 +243,7 @@ open class Scene {
             runEvents(through: stepTime)
             self.time = stepTime
             for index in touches.indices { touches[index].deliver(at: stepTime) }
-            for collectionView in collectionViews { collectionView.advance(to: stepTime) }
+            forEachView { $0.sceneStep?(stepTime) }
             advanceAnimators(to: stepTime)
             updateAnimations(at: stepTime)
         }
@@ -298,7 +268,7 @@ open class Scene {
     }
 
     /// Calls `body` with every view in the scene, each before its subviews, back to front.
-    private func forEachView(_ body: (View) -> Void) {
+    package func forEachView(_ body: (View) -> Void) {
         func visit(_ view: View) {
             body(view)
             for subview in view.subviews { visit(subview) }
@@ -334,13 +304,8 @@ open class Scene {
         }
         // Fingers down now, for buttons that highlight under them.
         let down = touches.filter { $0.state == .began || $0.state == .changed }.map(\.location)
-        for layer in layers {
-            switch layer {
-            case let .view(view):
-                view.appendShapes(to: &shapes, touches: down)
-            case let .collectionView(collectionView):
-                collectionView.appendShapes(to: &shapes)
-            }
+        for view in views {
+            view.appendShapes(to: &shapes, touches: down)
         }
         // The debug overlay: every animator with `--debug`, or those whose own switch is on (the
         // switch UIKit apps flip with `setValue(true, forKey: "debugEnabled")`).
@@ -350,10 +315,8 @@ open class Scene {
             }
         }
         overlay(animator, offset: .zero)
-        for collectionView in collectionViews {
-            let offset = CGVector(dx: collectionView.frame.minX - collectionView.contentOffset.x,
-                                  dy: collectionView.frame.minY - collectionView.contentOffset.y)
-            for animator in collectionView.collectionViewLayout.dynamicAnimators { overlay(animator, offset: offset) }
+        forEachView { view in
+            for (animator, offset) in view.debugOverlayAnimators?() ?? [] { overlay(animator, offset: offset) }
         }
         forEachView { view in
             guard !view.referencedAnimators.isEmpty else { return }

@@ -1,5 +1,4 @@
 import Foundation
-import DynRenderCollectionViews
 
 /// One report of a scripted finger to its handler, as a gesture recognizer delivers them.
 ///

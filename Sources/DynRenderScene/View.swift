@@ -20,15 +20,22 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
     public var center: CGPoint {
         didSet { if !keyValueObservers.isEmpty && center != oldValue { didChange("center", from: oldValue, to: center) } }
     }
-    /// Origin is ignored; the size is the view's, points. A new size asks for layout.
+    /// The view's own coordinates: its size, points, and at the origin `boundsOrigin` (zero, or
+    /// a scroll view's content offset). Setting it sets the size (the origin is the view's own
+    /// business); a new size asks for layout.
     public var bounds: CGRect {
-        didSet {
-            if !keyValueObservers.isEmpty && bounds != oldValue { didChange("bounds", from: oldValue, to: bounds) }
-            guard bounds.size != oldValue.size else { return }
+        get { CGRect(origin: boundsOrigin, size: boundsSize) }
+        set {
+            let old = bounds
+            if newValue.size != boundsSize { boundsSizeWillChange?(newValue.size) }
+            boundsSize = newValue.size
+            if !keyValueObservers.isEmpty && bounds != old { didChange("bounds", from: old, to: bounds) }
+            guard boundsSize != old.size else { return }
             needsLayout = true
             if contentMode == .redraw { recordedDrawing = nil }
         }
     }
+    private var boundsSize: CGSize
     /// How the view's content fits its bounds when they change size: what it drew is stretched
     /// (`.scaleToFill`, the default), fitted or centred, or drawn again (`.redraw`); an image
     /// view places its picture so.
@@ -77,6 +84,16 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
     var keyValueObservers: [KeyValueObservation] = []
     /// A number the app uses to find the view again (`viewWithTag(_:)`); 0 by default.
     public var tag = 0
+    /// Hooks for views of other modules that the scene treats specially (collection views):
+    /// told of a new bounds size before it is stored; stepped at each scene step; asked for
+    /// animators to draw in the debug overlay, with their coordinates' offset in the scene.
+    package var boundsSizeWillChange: ((CGSize) -> Void)?
+    package var sceneStep: ((TimeInterval) -> Void)?
+    package var debugOverlayAnimators: (() -> [(animator: DynamicAnimator, offset: CGVector)])?
+    /// True for a view whose content draws its own background and clip (a collection view's
+    /// cells, cut at its frame only where they cross it): the view adds neither.
+    package var drawsOwnBackgroundAndClip = false
+
     /// The view's layer: the same corner, clipping, border and shadow settings under Core
     /// Animation's names.
     public private(set) lazy var layer = ViewLayer(view: self)
@@ -84,7 +101,7 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
     /// A view occupying `frame` (points) with the given colour.
     public init(frame: CGRect, backgroundColor: Color, cornerRadius: Double = 0) {
         self.center = CGPoint(x: frame.midX, y: frame.midY)
-        self.bounds = CGRect(origin: .zero, size: frame.size)
+        self.boundsSize = frame.size
         self.backgroundColor = backgroundColor
         self.cornerRadius = cornerRadius
     }
@@ -93,7 +110,7 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
     /// UIKit subclasses do.
     public init(frame: CGRect) {
         self.center = CGPoint(x: frame.midX, y: frame.midY)
-        self.bounds = CGRect(origin: .zero, size: frame.size)
+        self.boundsSize = frame.size
         self.backgroundColor = nil
         self.cornerRadius = 0
     }
@@ -400,12 +417,12 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
         let levels = wantsFade && clipsToBounds && hasBorder ? 2 : (wantsFade || clipsToBounds ? 1 : 0)
         let canGroup = depth + levels <= DisplayListLimits.maximumGroupDepth
         let fadesAsGroup = canGroup && wantsFade
-        let clips = canGroup && clipsToBounds
+        let clips = canGroup && clipsToBounds && !drawsOwnBackgroundAndClip
         // Inside a group the view draws at full opacity; the group fades.
         let opacity = fadesAsGroup ? 1 : alpha * parentAlpha
         var items: [DisplayItem] = []
         // A clear view without a shadow leaves no mark, so it adds no shape.
-        let fill = backgroundColor?.rgba ?? RGBA8(0, 0, 0, 0)
+        let fill = drawsOwnBackgroundAndClip ? RGBA8(0, 0, 0, 0) : backgroundColor?.rgba ?? RGBA8(0, 0, 0, 0)
         if fill.a > 0 || shadow != nil {
             items.append(.rect(RoundedRectangle(center: position, size: bounds.size, cornerRadius: cornerRadius,
                                                 transform: transform, fill: fill, alpha: opacity, shadow: shadow,

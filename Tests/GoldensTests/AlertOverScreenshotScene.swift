@@ -23,7 +23,7 @@ public final class AlertOverScreenshotScene: Scene {
                                   itemCounts: [30]) { _, _ in
             CellAppearance(backgroundColor: SystemColors.gray, cornerRadius: 12, image: .file(photo))
         }
-        list.backgroundColor = SystemColors.white
+        list.backgroundColor = .white
         addSubview(list)
         scroll(list, at: 0.2, duration: 0.6, along: .line(from: CGPoint(x: 200, y: 740), to: CGPoint(x: 200, y: 560)))
 

@@ -41,4 +41,33 @@ final class BallShadowView: UIView {
         host.run(to: 1)
         #expect(shadow.seen.count == heard)
     }
+
+    /// The block form: `observe(\.center, options: [.new, .old])` hears every move with both
+    /// values, each old value being the previous new one; `\.alpha` arrives as the key path's
+    /// `CGFloat`; when the token is released (or invalidated) the block hears nothing more.
+    @Test func aBlockObserverLastsAsLongAsItsToken() {
+        let host = Host()
+        let ball = UIView(frame: CGRect(x: 100, y: 100, width: 40, height: 40))
+        host.root.addSubview(ball)
+        let animator = UIDynamicAnimator(referenceView: host.root)
+        animator.addBehavior(UIGravityBehavior(items: [ball]))
+        var moves: [(new: CGPoint, old: CGPoint)] = []
+        var fades: [CGFloat] = []
+        var token: NSKeyValueObservation? = ball.observe(\.center, options: [.new, .old]) { _, change in
+            moves.append((change.newValue!, change.oldValue!))
+        }
+        let fadeToken = ball.observe(\.alpha, options: [.new, .initial]) { _, change in fades.append(change.newValue!) }
+        host.run(to: 0.5)
+        #expect(moves.count >= 60, "at least one a step: \(moves.count)")
+        #expect(zip(moves, moves.dropFirst()).allSatisfy { $0.new == $1.old }, "each old value is the previous new one")
+        #expect(moves.last?.new == ball.center && moves.allSatisfy { $0.new.y >= $0.old.y - 1e-9 }, "falling, never back up")
+        ball.alpha = 0.25
+        fadeToken.invalidate()
+        ball.alpha = 0.5
+        #expect(fades == [1, 0.25], "the initial value, then one change before invalidate")
+        let heard = moves.count
+        token = nil
+        host.run(to: 1)
+        #expect(moves.count == heard && token == nil, "released: nothing more")
+    }
 }

@@ -50,7 +50,7 @@ final class TiltingLayout: UICollectionViewFlowLayout {
     @Test func aHorizontalFlowFillsColumns() throws {
         let layout = TiltingLayout()
         let grid = UICollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 200), collectionViewLayout: layout)
-        grid.engine.reloadData(itemCounts: [20])
+        grid.reloadData(itemCounts: [20])
         layout.prepare()
         #expect(layout.collectionViewContentSize == CGSize(width: 410, height: 200))
         for item in [0, 1, 2, 3, 10, 19] {

@@ -13,7 +13,7 @@ public final class SeedDragScene: Scene {
         super.init(size: CGSize(width: 390, height: 844))
         host(controller)
         let collectionView = controller.collectionView
-        let centers = Self.picks.map { collectionView.engine.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))?.center ?? .zero }
+        let centers = Self.picks.map { collectionView.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))?.center ?? .zero }
         for (index, center) in centers.enumerated() {
             tap(at: center, time: 0.4 + 0.45 * Double(index))
         }

@@ -61,7 +61,7 @@ import Testing
         let collectionView = controller.collectionView
         #expect(collectionView.frame == CGRect(x: 0, y: 0, width: 390, height: 844), "pinned by its constraints")
         let layout = try #require(collectionView.collectionViewLayout as? DraggableLayout)
-        func center(_ item: Int) -> CGPoint { collectionView.engine.layoutAttributesForItem(at: IndexPath(item: item, section: 0))!.center }
+        func center(_ item: Int) -> CGPoint { collectionView.layoutAttributesForItem(at: IndexPath(item: item, section: 0))!.center }
         let picks = [7, 14, 21]
         for (n, item) in picks.enumerated() { scene.tap(at: center(item), time: 0.3 + 0.4 * Double(n)) }
         scene.advance(to: 1.8)
