@@ -31,7 +31,7 @@ open class Label: View {
     /// The text shown; nil or empty shows nothing. A newline starts a new line.
     public var text: String?
     /// Default: the system font at 17 pt (UILabel's default, the body style).
-    public var font: FontDescriptor = .preferred(.body)
+    public var font: Font = .preferred(.body)
     /// Default: black (UIKit's `label` colour in light mode).
     public var textColor: Color = Color(0, 0, 0)
     /// Where lines sit across the label's width. Default `.natural` (left, for the left-to-right
@@ -78,7 +78,7 @@ open class Label: View {
     /// then stops with that error before drawing).
     package func layout(width: Double? = nil, font: FontDescriptor? = nil) -> ParagraphLayout? {
         guard let text, !text.isEmpty else { return nil }
-        return try? ParagraphLayout(text, font: font ?? self.font, width: width ?? Double(bounds.width), numberOfLines: numberOfLines,
+        return try? ParagraphLayout(text, font: font ?? self.font.descriptor, width: width ?? Double(bounds.width), numberOfLines: numberOfLines,
                                     lineBreakMode: lineBreakMode, letterSpacing: letterSpacing)
     }
 
@@ -86,6 +86,7 @@ open class Label: View {
     /// scaled by the text's width over the label's when the text is the wider (not below
     /// `minimumScaleFactor`).
     private var drawnFont: FontDescriptor {
+        let font = self.font.descriptor
         guard adjustsFontSizeToFitWidth, numberOfLines == 1, bounds.width > 0,
               let natural = layout(width: .greatestFiniteMagnitude), natural.width > Double(bounds.width) else { return font }
         var fitted = font
@@ -139,7 +140,7 @@ open class Button: View {
     /// Default: the tint, system blue.
     public var titleColor: Color = Color(SystemColors.blue)
     /// Default: the system font at 17 pt.
-    public var titleFont: FontDescriptor = .system(size: 17)
+    public var titleFont: Font = .system(size: 17)
     /// The title's opacity while highlighted (UIKit lightens a system button's title to about this).
     public static let highlightedTitleAlpha = 0.2
     /// Where the title sits across the button, inside `contentEdgeInsets`. Default centred.
@@ -203,7 +204,7 @@ open class Button: View {
         let highlighted = context.isTouched(inside: CGRect(origin: .zero, size: bounds.size))
         let inset = contentEdgeInsets
         let width = Double(bounds.width - inset.left - inset.right), height = Double(bounds.height - inset.top - inset.bottom)
-        let layout = try? ParagraphLayout(title, font: titleFont, width: max(width, 0), numberOfLines: 1)
+        let layout = try? ParagraphLayout(title, font: titleFont.descriptor, width: max(width, 0), numberOfLines: 1)
         let line = layout?.lines.first ?? ParagraphLayout.Line(text: title, width: 0)
         let lineHeight = layout?.lineHeight ?? 0, ascender = layout?.ascender ?? 0
         let x: Double
@@ -218,7 +219,7 @@ open class Button: View {
         case .top: y = Double(inset.top)
         case .bottom: y = Double(inset.top) + height - lineHeight
         }
-        context.drawText(line.text, font: titleFont, at: CGPoint(x: x, y: y + ascender), color: titleColor.rgba,
+        context.drawText(line.text, font: titleFont.descriptor, at: CGPoint(x: x, y: y + ascender), color: titleColor.rgba,
                          alpha: highlighted ? Self.highlightedTitleAlpha : 1)
     }
 }

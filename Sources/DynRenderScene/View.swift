@@ -17,13 +17,13 @@ import DynRenderPixels
 /// ```
 open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
     /// Centre in the scene's coordinates, points.
-    public var center: CGPoint {
+    open var center: CGPoint {
         didSet { if !keyValueObservers.isEmpty && center != oldValue { didChange("center", from: oldValue, to: center) } }
     }
     /// The view's own coordinates: its size, points, and at the origin `boundsOrigin` (zero, or
     /// a scroll view's content offset). Setting it sets the size (the origin is the view's own
     /// business); a new size asks for layout.
-    public var bounds: CGRect {
+    open var bounds: CGRect {
         get { CGRect(origin: boundsOrigin, size: boundsSize) }
         set {
             let old = bounds
@@ -41,22 +41,22 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
     /// view places its picture so.
     public var contentMode: ContentMode = .scaleToFill
     /// Applied about the centre; dynamics writes a pure rotation here.
-    public var transform: CGAffineTransform = .identity {
+    open var transform: CGAffineTransform = .identity {
         didSet { if !keyValueObservers.isEmpty && transform != oldValue { didChange("transform", from: oldValue, to: transform) } }
     }
     /// The fill behind the view's content, as UIKit's optional `backgroundColor`: nil (the
     /// default of `init(frame:)`) or a clear colour draws nothing.
-    public var backgroundColor: Color?
+    open var backgroundColor: Color?
     /// Corner radius, points (the layer's `cornerRadius`).
     public var cornerRadius: Double
     /// Circular (the default) or iOS's continuous corners (the layer's `cornerCurve`).
     public var cornerCurve: CornerCurve = .circular
     /// Opacity 0…1.
-    public var alpha: Double = 1 {
+    open var alpha: Double = 1 {
         didSet { if !keyValueObservers.isEmpty && alpha != oldValue { didChange("alpha", from: oldValue, to: alpha) } }
     }
     /// Hidden views are not drawn.
-    public var isHidden = false {
+    open var isHidden = false {
         didSet { if !keyValueObservers.isEmpty && isHidden != oldValue { didChange("hidden", from: oldValue, to: isHidden) } }
     }
     /// A drop shadow under the view (the layer's shadow), if any.
@@ -68,7 +68,7 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
     /// Whether subviews and content are cut at the view's rounded, turned bounds (UIKit's
     /// `clipsToBounds`, the layer's `masksToBounds`); as there, it also hides the view's shadow.
     /// Default false.
-    public var clipsToBounds = false
+    open var clipsToBounds = false
     /// Views drawn above this one and moving, turning and fading with it. A subview's `center`
     /// is in this view's bounds coordinates (origin at its top-left corner), as in UIKit; its
     /// dynamics, if any, are its own business.
@@ -145,7 +145,7 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
 
     /// The axis-aligned frame of the untransformed view, points; setting it sets `center` and
     /// the size of `bounds`.
-    public var frame: CGRect {
+    open var frame: CGRect {
         get {
             CGRect(x: center.x - bounds.width * anchorPoint.x, y: center.y - bounds.height * anchorPoint.y,
                    width: bounds.width, height: bounds.height)
@@ -275,7 +275,7 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
     open override var next: Responder? { viewControllerResponder ?? superview }
 
     /// Whether touches reach this view and its subviews (`hitTest`); default true.
-    public var isUserInteractionEnabled = true
+    open var isUserInteractionEnabled = true
     /// The recognisers attached with `addGestureRecognizer(_:)`.
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
 
