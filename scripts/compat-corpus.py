@@ -16,7 +16,7 @@ on the copy), as a user would port it, instead of having only its import changed
 import argparse, json, os, re, shutil, subprocess, sys, tempfile
 
 repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-toplevel = {"A-03", "A-19", "A-22"}   # playground pages: top-level code, compiled as main.swift
+toplevel = {"A-03", "A-19", "A-22", "C-05"}   # playground pages: top-level code, compiled as main.swift
 
 def swiftc_arguments():
     build = os.path.join(repo, ".build", "debug")
@@ -27,14 +27,16 @@ def swiftc_arguments():
         args += ["-Xcc", "-fmodule-map-file=" + os.path.join(build, f"{name}.build", "module.modulemap")]
     return args + ["-diagnostic-style", "llvm"]
 
-def check(corpus, fid, work, port=None):
+def prepare(corpus, fid, folder, port=None, name=None):
+    """Writes the file as compiled (import changed, or ported with `port`) and its stubs into
+    `folder`; returns the paths written and what the port tool reported."""
     text = open(os.path.join(corpus, f"{fid}.swift"), encoding="utf-8").read()
     if re.search(r"(?m)^import UIKit(\.\w+)?$", text):
         if not port: text = re.sub(r"(?m)^import UIKit$", "import DynRenderUIKit", text)
     else:
         text = "import DynRenderUIKit\n" + text
-    folder = os.path.join(work, fid); os.makedirs(folder)
-    name = "main.swift" if fid in toplevel else f"{fid}.swift"
+    os.makedirs(folder, exist_ok=True)
+    name = name or ("main.swift" if fid in toplevel else f"{fid}.swift")
     files = [os.path.join(folder, name)]
     open(files[0], "w", encoding="utf-8").write(text)
     findings = []
@@ -44,6 +46,11 @@ def check(corpus, fid, work, port=None):
     stub = os.path.join(repo, "Tests", "Compatibility", "stubs", f"{fid}.swift")
     if os.path.exists(stub):
         files.append(os.path.join(folder, "stubs.swift")); shutil.copy(stub, files[1])
+    return files, findings
+
+def check(corpus, fid, work, port=None):
+    folder = os.path.join(work, fid)
+    files, findings = prepare(corpus, fid, folder, port)
     p = subprocess.run(swiftc_arguments() + files, capture_output=True, text=True, cwd=repo)
     errors = [l.replace(folder + "/", "") for l in p.stderr.split("\n") if ": error:" in l]
     return {"compiles": p.returncode == 0, "stubs": len(files) > 1, "errors": errors, "port_findings": findings}
@@ -63,4 +70,5 @@ def main():
     print(f"{sum(r['compiles'] for r in results.values())} of {len(results)} compile")
     if args.json: json.dump(results, open(args.json, "w"), indent=1)
 
-main()
+if __name__ == "__main__":
+    main()

@@ -56,4 +56,52 @@ extension Color {
     public static let label = Color(0, 0, 0)
     /// `UIColor.secondaryLabel` (light appearance): grey at 60 % opacity.
     public static let secondaryLabel = Color(60, 60, 67, 153)
+
+    // More of iOS's system colours, light appearance (iOS 13's values).
+    /// `UIColor.systemYellow` (light appearance).
+    public static let systemYellow = Color(255, 204, 0)
+    /// `UIColor.systemPink` (light appearance).
+    public static let systemPink = Color(255, 45, 85)
+    /// `UIColor.systemTeal` (light appearance).
+    public static let systemTeal = Color(90, 200, 250)
+    /// `UIColor.systemIndigo` (light appearance).
+    public static let systemIndigo = Color(88, 86, 214)
+    /// `UIColor.systemBrown` (light appearance).
+    public static let systemBrown = Color(162, 132, 94)
+    /// `UIColor.systemGray2` (light appearance).
+    public static let systemGray2 = Color(174, 174, 178)
+    /// `UIColor.systemGray3` (light appearance).
+    public static let systemGray3 = Color(199, 199, 204)
+    /// `UIColor.systemGray4` (light appearance).
+    public static let systemGray4 = Color(209, 209, 214)
+    /// `UIColor.systemGray5` (light appearance).
+    public static let systemGray5 = Color(229, 229, 234)
+    /// `UIColor.systemGray6` (light appearance).
+    public static let systemGray6 = Color(242, 242, 247)
+    /// `UIColor.tertiaryLabel` (light appearance): grey at 30 % opacity.
+    public static let tertiaryLabel = Color(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.3)
+    /// `UIColor.quaternaryLabel` (light appearance): grey at 18 % opacity.
+    public static let quaternaryLabel = Color(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.18)
+    /// `UIColor.placeholderText` (light appearance): grey at 30 % opacity.
+    public static let placeholderText = Color(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.3)
+    /// `UIColor.separator` (light appearance): grey at 29 % opacity.
+    public static let separator = Color(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.29)
+    /// `UIColor.opaqueSeparator` (light appearance).
+    public static let opaqueSeparator = Color(198, 198, 200)
+    /// `UIColor.link` (light appearance): the tint.
+    public static let link = Color(0, 122, 255)
+    /// `UIColor.systemFill` (light appearance): grey at 20 % opacity.
+    public static let systemFill = Color(red: 120 / 255, green: 120 / 255, blue: 128 / 255, alpha: 0.2)
+    /// `UIColor.secondarySystemFill` (light appearance): grey at 16 % opacity.
+    public static let secondarySystemFill = Color(red: 120 / 255, green: 120 / 255, blue: 128 / 255, alpha: 0.16)
+    /// `UIColor.tertiarySystemBackground` (light appearance): white.
+    public static let tertiarySystemBackground = Color(255, 255, 255)
+    /// `UIColor.systemGroupedBackground` (light appearance).
+    public static let systemGroupedBackground = Color(242, 242, 247)
+    /// `UIColor.secondarySystemGroupedBackground` (light appearance): white.
+    public static let secondarySystemGroupedBackground = Color(255, 255, 255)
+    /// `UIColor.darkText`: black.
+    public static let darkText = Color(0, 0, 0)
+    /// `UIColor.lightText`: white at 60 % opacity.
+    public static let lightText = Color(red: 1, green: 1, blue: 1, alpha: 0.6)
 }

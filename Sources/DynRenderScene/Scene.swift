@@ -48,6 +48,9 @@ open class Scene {
     /// Draw what UIKit's dynamics debug view shows: attachments, snap points, boundaries (`--debug`).
     public var showsDynamicsDebug = false
 
+    /// Objects the scene keeps alive for as long as it lives: view controllers it hosts, as a
+    /// window keeps its root view controller (their views hold them only weakly).
+    package var keptAlive: [AnyObject] = []
     private var events: [(time: TimeInterval, order: Int, action: () -> Void)] = []
     private var eventCount = 0
     private var touches: [ScriptedTouch] = []

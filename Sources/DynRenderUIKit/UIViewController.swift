@@ -55,8 +55,8 @@ open class UIViewController: Responder {
     /// A title, for the app's own use.
     open var title: String?
 
-    /// Makes the root view: a clear view that reports its layout passes to this controller.
-    /// Override to make your own (then set `view`).
+    /// Makes the root view: a clear view the size of the screen (the running scene) that reports
+    /// its layout passes to this controller. Override to make your own (then set `view`).
     open func loadView() {
         view = ControllerRootView(controller: self)
     }
@@ -88,9 +88,11 @@ open class UIViewController: Responder {
 final class ControllerRootView: UIView {
     private weak var controller: UIViewController?
 
+    /// As UIKit's: a view the size of the screen (the running scene's), so `viewDidLoad` sees
+    /// the size the view will have.
     init(controller: UIViewController) {
         self.controller = controller
-        super.init(frame: .zero)
+        super.init(frame: UIScreen.main.bounds)
     }
 
     required init?(coder: NSCoder) {
@@ -113,8 +115,10 @@ extension Scene {
     }
 
     /// Hosts `controller` full screen: loads its view, sizes it to the scene, adds it on top,
-    /// then calls `viewWillAppear(false)`, the layout pass and `viewDidAppear(false)`.
+    /// then calls `viewWillAppear(false)`, the layout pass and `viewDidAppear(false)`. The scene
+    /// keeps the controller alive, as a window keeps its root view controller.
     public func host(_ controller: UIViewController) {
+        keptAlive.append(controller)
         runningAsTimeline {
             let view: UIView = controller.view
             view.frame = CGRect(origin: .zero, size: size)

@@ -50,6 +50,27 @@ final class PortRewriter: SyntaxVisitor {
         return .skipChildren
     }
 
+    /// An `@objc` protocol is class-bound; without `@objc` it must say so, or `weak var delegate:
+    /// P?` stops compiling: `: AnyObject` is added (or `, AnyObject` to its inheritance list)
+    /// unless it already names `AnyObject`, `class` or `NSObjectProtocol`.
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        let isObjC = node.attributes.contains { attribute in
+            attribute.as(AttributeSyntax.self)?.attributeName.as(IdentifierTypeSyntax.self)?.name.text == "objc"
+        }
+        guard isObjC else { return .visitChildren }
+        if let clause = node.inheritanceClause {
+            let names = clause.inheritedTypes.map { $0.type.trimmedDescription }
+            if !names.contains(where: { ["AnyObject", "class", "NSObjectProtocol"].contains($0) }), let last = clause.inheritedTypes.last {
+                let end = last.endPositionBeforeTrailingTrivia.utf8Offset
+                edits.append(SourceEdit(start: end, end: end, text: ", AnyObject"))
+            }
+        } else {
+            let end = (node.primaryAssociatedTypeClause.map { Syntax($0) } ?? Syntax(node.name)).endPositionBeforeTrailingTrivia.utf8Offset
+            edits.append(SourceEdit(start: end, end: end, text: ": AnyObject"))
+        }
+        return .visitChildren
+    }
+
     /// Removes `node` and the spacing after it, up to the next token: `@objc func` becomes
     /// `func`, and an attribute on a line of its own leaves no blank line. A comment in the
     /// spacing after it is kept.

@@ -95,6 +95,9 @@ import Testing
                 }
 
                 """),
+        Case(name: "an @objc protocol stays class-bound",
+             before: "@objc protocol A {}\n@objc public protocol B: Equatable {}\n@objc protocol C: class {}\n@objc\nprotocol D {}\n",
+             after: "protocol A: AnyObject {}\npublic protocol B: Equatable, AnyObject {}\nprotocol C: class {}\nprotocol D: AnyObject {}\n"),
         Case(name: "nothing to do", before: "import Foundation\n// UIKit\nlet x = 1\n", after: "import Foundation\n// UIKit\nlet x = 1\n"),
     ]
 
