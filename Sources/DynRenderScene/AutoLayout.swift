@@ -2,12 +2,14 @@ import Foundation
 import DynRenderDynamics
 import DynRenderGeometry
 
-// Auto Layout's common subset: anchors, equality constraints with constants (and multipliers on
-// dimensions), activation, layout guides. A view whose `translatesAutoresizingMaskIntoConstraints`
-// is false gets its frame from the constraints at its superview's layout pass. Constraints relate
-// a view to its superview, its siblings and its superview's guides; they must pin every
-// constrained view's position and size exactly. Anything else stops with a message naming the
-// constraint or view: never a silently wrong frame.
+// Auto Layout: anchors and UIKit's item form, equalities and inequalities with multipliers and
+// constants, priorities, activation, layout guides, and views' intrinsic sizes with their
+// content hugging and compression resistance. A view whose `translatesAutoresizingMaskIntoConstraints`
+// is false gets its frame from the constraints at its superview's layout pass, solved by
+// Cassowary (`LayoutEngine`). Constraints relate a view to its superview, its siblings and its
+// superview's guides. A required constraint that cannot hold is reported as UIKit reports it and
+// broken; an ambiguous layout is reported; a constraint reaching outside the superview and its
+// children stops with a message naming it.
 
 /// Which edge, centre or size an anchor names.
 ///
@@ -18,6 +20,8 @@ public enum LayoutAttribute: Sendable, CustomStringConvertible {
     /// The edges (`left`, `right`, `top`, `bottom`; `leading` and `trailing` are left and right, as
     /// for left-to-right text), the size (`width`, `height`) and the centre (`centerX`, `centerY`).
     case left, right, top, bottom, leading, trailing, width, height, centerX, centerY
+    /// No attribute: the item form's `toItem: nil, attribute: .notAnAttribute` for a constant.
+    case notAnAttribute
 
     var isHorizontal: Bool { [.left, .right, .leading, .trailing, .width, .centerX].contains(self) }
 
@@ -28,6 +32,7 @@ public enum LayoutAttribute: Sendable, CustomStringConvertible {
         case .right, .trailing, .bottom: return (1, 1)
         case .centerX, .centerY: return (1, 0.5)
         case .width, .height: return (0, 1)
+        case .notAnAttribute: return (0, 0)
         }
     }
 
@@ -43,6 +48,7 @@ public enum LayoutAttribute: Sendable, CustomStringConvertible {
         case .height: return "height"
         case .centerX: return "centerX"
         case .centerY: return "centerY"
+        case .notAnAttribute: return "notAnAttribute"
         }
     }
 }
@@ -121,6 +127,13 @@ public enum LayoutItem {
         case .guide(let guide): return guide.identifier
         }
     }
+
+    var object: AnyObject {
+        switch self {
+        case .view(let view): return view
+        case .guide(let guide): return guide
+        }
+    }
 }
 
 /// Kinds of anchor, so that only like anchors can be related (as UIKit's anchor classes).
@@ -196,17 +209,17 @@ public struct LayoutAnchor<Kind> {
 
     /// This anchor equals `other` plus `constant` points.
     public func constraint(equalTo other: LayoutAnchor<Kind>, constant: CGFloat = 0) -> LayoutConstraint {
-        LayoutConstraint(first: self.erased, second: other.erased, multiplier: 1, constant: constant)
+        LayoutConstraint(first: self.erased, relation: .equal, second: other.erased, multiplier: 1, constant: constant)
     }
 
-    /// Inequalities are not solved by dynrender: stops with a message naming the call.
+    /// This anchor is at least `other` plus `constant` points.
     public func constraint(greaterThanOrEqualTo other: LayoutAnchor<Kind>, constant: CGFloat = 0) -> LayoutConstraint {
-        fatalError("NSLayoutAnchor.constraint(greaterThanOrEqualTo:) on \(attribute): dynrender solves equalities only")
+        LayoutConstraint(first: self.erased, relation: .greaterThanOrEqual, second: other.erased, multiplier: 1, constant: constant)
     }
 
-    /// Inequalities are not solved by dynrender: stops with a message naming the call.
+    /// This anchor is at most `other` plus `constant` points.
     public func constraint(lessThanOrEqualTo other: LayoutAnchor<Kind>, constant: CGFloat = 0) -> LayoutConstraint {
-        fatalError("NSLayoutAnchor.constraint(lessThanOrEqualTo:) on \(attribute): dynrender solves equalities only")
+        LayoutConstraint(first: self.erased, relation: .lessThanOrEqual, second: other.erased, multiplier: 1, constant: constant)
     }
 
     var erased: LayoutAnchor<Void> { LayoutAnchor<Void>(reference: reference, attribute: attribute) }
@@ -215,72 +228,34 @@ public struct LayoutAnchor<Kind> {
 extension LayoutAnchor where Kind == LayoutDimension {
     /// This size equals `constant` points.
     public func constraint(equalToConstant constant: CGFloat) -> LayoutConstraint {
-        LayoutConstraint(first: erased, second: nil, multiplier: 0, constant: constant)
+        LayoutConstraint(first: erased, relation: .equal, second: nil, multiplier: 0, constant: constant)
+    }
+
+    /// This size is at least `constant` points.
+    public func constraint(greaterThanOrEqualToConstant constant: CGFloat) -> LayoutConstraint {
+        LayoutConstraint(first: erased, relation: .greaterThanOrEqual, second: nil, multiplier: 0, constant: constant)
+    }
+
+    /// This size is at most `constant` points.
+    public func constraint(lessThanOrEqualToConstant constant: CGFloat) -> LayoutConstraint {
+        LayoutConstraint(first: erased, relation: .lessThanOrEqual, second: nil, multiplier: 0, constant: constant)
     }
 
     /// This size equals `multiplier` × `other` + `constant`.
     public func constraint(equalTo other: LayoutAnchor<LayoutDimension>, multiplier: CGFloat, constant: CGFloat = 0) -> LayoutConstraint {
-        LayoutConstraint(first: erased, second: other.erased, multiplier: multiplier, constant: constant)
-    }
-}
-
-/// `first = multiplier × second + constant` (UIKit's `NSLayoutConstraint`, equalities only).
-/// Active constraints are solved at the constrained views' superview's layout pass.
-///
-/// ```swift
-/// let pin = label.centerXAnchor.constraint(equalTo: card.centerXAnchor)
-/// pin.isActive = true
-/// ```
-public final class LayoutConstraint {
-    /// The anchor the constraint sets.
-    public let first: LayoutAnchor<Void>
-    /// The anchor it is set from; nil for a constant (`widthAnchor.constraint(equalToConstant:)`).
-    public let second: LayoutAnchor<Void>?
-    /// `second` is scaled by this (1 unless a dimension's `multiplier:` says otherwise).
-    public let multiplier: CGFloat
-    /// Points; changing it asks for layout.
-    public var constant: CGFloat { didSet { requestLayout() } }
-    /// A name for messages (UIKit's `identifier`).
-    public var identifier: String?
-
-    init(first: LayoutAnchor<Void>, second: LayoutAnchor<Void>?, multiplier: CGFloat, constant: CGFloat) {
-        self.first = first
-        self.second = second
-        self.multiplier = multiplier
-        self.constant = constant
+        LayoutConstraint(first: erased, relation: .equal, second: other.erased, multiplier: multiplier, constant: constant)
     }
 
-    /// Whether the constraint takes part in layout; setting it adds it to (or removes it from)
-    /// the views it relates.
-    public var isActive = false {
-        didSet {
-            guard isActive != oldValue else { return }
-            for case .view(let view) in [first.item] + (second.map { [$0.item] } ?? []) {
-                if isActive { view.activeConstraints.append(self) } else { view.activeConstraints.removeAll { $0 === self } }
-            }
-            requestLayout()
-        }
+    /// This size is at least `multiplier` × `other` + `constant`.
+    public func constraint(greaterThanOrEqualTo other: LayoutAnchor<LayoutDimension>, multiplier: CGFloat,
+                           constant: CGFloat = 0) -> LayoutConstraint {
+        LayoutConstraint(first: erased, relation: .greaterThanOrEqual, second: other.erased, multiplier: multiplier, constant: constant)
     }
 
-    /// Activates every constraint in `constraints`.
-    public static func activate(_ constraints: [LayoutConstraint]) {
-        for constraint in constraints { constraint.isActive = true }
-    }
-
-    /// Deactivates every constraint in `constraints`.
-    public static func deactivate(_ constraints: [LayoutConstraint]) {
-        for constraint in constraints { constraint.isActive = false }
-    }
-
-    private func requestLayout() {
-        for case .view(let view) in [first.item] + (second.map { [$0.item] } ?? []) {
-            (view.superview ?? view).setNeedsLayout()
-        }
-    }
-
-    var description: String {
-        let right = second.map { "\(multiplier == 1 ? "" : "\(multiplier) × ")\($0.item.name).\($0.attribute) + " } ?? ""
-        return identifier ?? "\(first.item.name).\(first.attribute) = \(right)\(constant)"
+    /// This size is at most `multiplier` × `other` + `constant`.
+    public func constraint(lessThanOrEqualTo other: LayoutAnchor<LayoutDimension>, multiplier: CGFloat,
+                           constant: CGFloat = 0) -> LayoutConstraint {
+        LayoutConstraint(first: erased, relation: .lessThanOrEqual, second: other.erased, multiplier: multiplier, constant: constant)
     }
 }
 

@@ -53,7 +53,7 @@ public enum ContentMode: Sendable {
 /// ```
 open class ImageView: View {
     /// The picture, or nil to show nothing.
-    public var image: Image?
+    public var image: Image? { didSet { if !translatesAutoresizingMaskIntoConstraints { invalidateIntrinsicContentSize() } } }
     /// Bilinear (default) or nearest-neighbour sampling.
     public var filter: ImageFilter = .linear
 
@@ -80,6 +80,11 @@ open class ImageView: View {
     /// An empty image view of no size (`UIImageView()`).
     public convenience init() {
         self.init(frame: .zero)
+    }
+
+    /// The picture's size in points: what Auto Layout sizes the image view to (none without one).
+    open override var intrinsicContentSize: CGSize {
+        image?.size ?? CGSize(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
     }
 
     /// Never decoded from archives: always nil (see `View.init?(coder:)`).

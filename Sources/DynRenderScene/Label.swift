@@ -29,9 +29,9 @@ public enum TextAlignment: Sendable {
 /// ```
 open class Label: View {
     /// The text shown; nil or empty shows nothing. A newline starts a new line.
-    public var text: String?
+    public var text: String? { didSet { if !translatesAutoresizingMaskIntoConstraints && text != oldValue { invalidateIntrinsicContentSize() } } }
     /// Default: the system font at 17 pt (UILabel's default, the body style).
-    public var font: Font = .preferred(.body)
+    public var font: Font = .preferred(.body) { didSet { if !translatesAutoresizingMaskIntoConstraints { invalidateIntrinsicContentSize() } } }
     /// Default: black (UIKit's `label` colour in light mode).
     public var textColor: Color = Color(0, 0, 0)
     /// Where lines sit across the label's width. Default `.natural` (left, for the left-to-right
@@ -44,6 +44,8 @@ open class Label: View {
     public var lineBreakMode: LineBreakMode = .byTruncatingTail
     /// Points added after every glyph (the `.kern` attribute).
     public var letterSpacing = 0.0
+    /// The width a multi-line label's intrinsic size wraps at, points; 0 (the default) for none.
+    public var preferredMaxLayoutWidth: CGFloat = 0
     /// Whether a one-line text too wide for the label is drawn in a smaller font that fits,
     /// down to `minimumScaleFactor` of `font`'s size (then truncated). Default false.
     public var adjustsFontSizeToFitWidth = false
@@ -94,6 +96,14 @@ open class Label: View {
         return fitted
     }
 
+    /// The text's size on one line (or its lines, wrapped at `preferredMaxLayoutWidth` when
+    /// that is set), rounded up to whole points: what Auto Layout sizes the label to; zero with
+    /// no text, as UIKit's.
+    open override var intrinsicContentSize: CGSize {
+        sizeThatFits(CGSize(width: preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : .greatestFiniteMagnitude,
+                            height: .greatestFiniteMagnitude))
+    }
+
     /// The smallest size that shows the text within `size`'s width, rounded up to whole points,
     /// as `sizeThatFits(_:)`.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
@@ -136,7 +146,7 @@ open class Label: View {
 /// ```
 open class Button: View {
     /// The title shown; nil shows none.
-    public var title: String?
+    public var title: String? { didSet { if !translatesAutoresizingMaskIntoConstraints && title != oldValue { invalidateIntrinsicContentSize() } } }
     /// Default: the tint, system blue.
     public var titleColor: Color = Color(SystemColors.blue)
     /// Default: the system font at 17 pt.
@@ -197,6 +207,18 @@ open class Button: View {
     /// Never decoded from archives: always nil (see `View.init?(coder:)`).
     public required init?(coder: NSCoder) {
         return nil
+    }
+
+    /// The title's size on one line plus `contentEdgeInsets`, rounded up to whole points: what
+    /// Auto Layout sizes the button to. A button with no title has none.
+    open override var intrinsicContentSize: CGSize {
+        guard let title, !title.isEmpty, let layout = try? ParagraphLayout(title, font: titleFont.descriptor, width: .greatestFiniteMagnitude,
+                                                                        numberOfLines: 1) else {
+            return CGSize(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
+        }
+        let inset = contentEdgeInsets
+        return CGSize(width: (layout.width + Double(inset.left + inset.right)).rounded(.up),
+                      height: (layout.lineHeight + Double(inset.top + inset.bottom)).rounded(.up))
     }
 
     open override func drawContent(in context: inout ViewDrawingContext) {

@@ -237,6 +237,20 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
     }
     /// Active constraints that mention this view.
     var activeConstraints: [LayoutConstraint] = []
+    /// How strongly the view resists growing past, and shrinking below, its intrinsic size on
+    /// each axis (horizontal, vertical): UIKit's defaults, 250 and 750.
+    var contentHugging = [LayoutPriority.defaultLow, .defaultLow]
+    var compressionResistance = [LayoutPriority.defaultHigh, .defaultHigh]
+    /// The Cassowary tableau of this view's constrained subviews, kept between layout passes.
+    var layoutEngine: LayoutEngine?
+
+    /// The size the view's content wants, points, that Auto Layout keeps it at (against its
+    /// content hugging and compression resistance) unless stronger constraints say otherwise;
+    /// `View.noIntrinsicMetric` on an axis where it has none (a plain view's, on both). Labels,
+    /// buttons and image views have one.
+    open var intrinsicContentSize: CGSize {
+        CGSize(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
+    }
     /// Insets of the area not covered by bars and the home indicator, points; default zero (a
     /// scene has no bars unless you say so). Sets `safeAreaLayoutGuide`.
     public var safeAreaInsets = EdgeInsets.zero {
@@ -261,7 +275,7 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
         if needsLayout {
             needsLayout = false
             // Constraints first, as UIKit's own layoutSubviews applies them; then the view's.
-            ConstraintSolver.solve(in: self)
+            LayoutEngine.solve(in: self)
             layoutSubviews()
         }
         for subview in subviews { subview.layoutIfNeeded() }

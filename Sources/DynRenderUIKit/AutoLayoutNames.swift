@@ -1,8 +1,15 @@
 import DynRender
 
-/// `NSLayoutConstraint`: equalities only (`constraint(equalTo:constant:)`,
-/// `equalToConstant:`, dimension multipliers); inequalities stop with a message at the call.
+/// `NSLayoutConstraint`: anchors' constraints and the item form, equalities and inequalities,
+/// multipliers, priorities; solved by Cassowary as UIKit's.
 public typealias NSLayoutConstraint = LayoutConstraint
+/// `UILayoutPriority`: 1…1000 (`.required`, `.defaultHigh`, `.defaultLow`).
+public typealias UILayoutPriority = LayoutPriority
+
+extension LayoutConstraint {
+    /// `NSLayoutConstraint.Attribute`: the edges, centres and sizes, and `.notAnAttribute`.
+    public typealias Attribute = LayoutAttribute
+}
 /// `NSLayoutXAxisAnchor`: leading, trailing, left, right, centerX.
 public typealias NSLayoutXAxisAnchor = LayoutAnchor<LayoutXAxis>
 /// `NSLayoutYAxisAnchor`: top, bottom, centerY.
