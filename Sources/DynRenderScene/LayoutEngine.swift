@@ -67,7 +67,9 @@ final class LayoutEngine {
 
     /// Lays out `superview`'s constrained subviews (its layout pass).
     static func solve(in superview: View) {
-        let constrained = superview.subviews.filter { !$0.translatesAutoresizingMaskIntoConstraints }
+        // As UIKit's engine, only views that constraints mention: one with none keeps the frame
+        // its code gives it (dynamics moving a view that does not translate its mask, say).
+        let constrained = superview.subviews.filter { !$0.translatesAutoresizingMaskIntoConstraints && !$0.activeConstraints.isEmpty }
         guard !constrained.isEmpty || superview.layoutEngine != nil else { return }
         let engine = superview.layoutEngine ?? LayoutEngine()
         superview.layoutEngine = engine
@@ -126,6 +128,11 @@ final class LayoutEngine {
     // MARK: - Constraints as linear forms
 
     private func form(of constraint: LayoutConstraint, superview: View, members: Set<ObjectIdentifier>) -> Form? {
+        // A constraint between a child of ours and a view inside it is solved at that child's
+        // own layout pass, where the child is the superview.
+        for case .view(let view) in [constraint.first.item] + (constraint.second.map { [$0.item] } ?? []) {
+            if let parent = view.superview, parent !== superview, Self.lies(parent, within: superview) { return nil }
+        }
         var terms: [Int: Double] = [:]
         var constant = -Double(constraint.constant)
         func add(_ anchor: LayoutAnchor<Void>, _ factor: Double) {
@@ -160,6 +167,16 @@ final class LayoutEngine {
         guard !kept.isEmpty else { return nil }  // between known items: nothing to solve
         return Form(terms: kept.map { Form.Term(variable: $0.key, coefficient: $0.value) }, constant: constant,
                     relation: constraint.relation, strength: Self.strength(constraint.priority), description: constraint.description)
+    }
+
+    /// Whether `view` is `ancestor` or inside it.
+    private static func lies(_ view: View, within ancestor: View) -> Bool {
+        var cursor: View? = view
+        while let current = cursor {
+            if current === ancestor { return true }
+            cursor = current.superview
+        }
+        return false
     }
 
     private static func value(of attribute: LayoutAttribute, in frame: CGRect) -> Double {

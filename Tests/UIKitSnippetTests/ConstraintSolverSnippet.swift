@@ -147,4 +147,31 @@ private final class LockedMessages: @unchecked Sendable {
         root.removeConstraints([pin])
         #expect(root.constraints.isEmpty)
     }
+
+    /// A view that does not translate its mask but that no constraint mentions keeps the frame
+    /// its code gives it, as with UIKit's engine (apps move such views with dynamics); a
+    /// constraint between a child and a view inside it is solved at the child's own pass.
+    @Test func viewsNoConstraintMentionsKeepTheirFrames() {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let ball = UIView(frame: CGRect(x: 30, y: 40, width: 15, height: 15))
+        ball.translatesAutoresizingMaskIntoConstraints = false
+        let panel = UIView(), hint = UILabel()
+        hint.text = "Tap"
+        for view in [panel, hint] { view.translatesAutoresizingMaskIntoConstraints = false }
+        root.addSubview(ball)
+        root.addSubview(panel)
+        panel.addSubview(hint)
+        NSLayoutConstraint.activate([
+            panel.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10),
+            panel.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -10),
+            panel.topAnchor.constraint(equalTo: root.topAnchor, constant: 100),
+            panel.heightAnchor.constraint(equalToConstant: 200),
+            hint.centerXAnchor.constraint(equalTo: panel.centerXAnchor),
+            hint.centerYAnchor.constraint(equalTo: panel.centerYAnchor),
+        ])
+        root.layoutIfNeeded()
+        #expect(ball.frame == CGRect(x: 30, y: 40, width: 15, height: 15))
+        #expect(panel.frame == CGRect(x: 10, y: 100, width: 370, height: 200))
+        #expect(hint.center == CGPoint(x: 185, y: 100) && hint.frame.width == hint.intrinsicContentSize.width)
+    }
 }
