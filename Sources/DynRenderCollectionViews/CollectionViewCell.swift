@@ -30,6 +30,11 @@ open class CollectionViewCell: View {
         super.init(frame: frame)
     }
 
+    /// A cell of no size (`UICollectionViewCell()`).
+    public convenience init() {
+        self.init(frame: .zero)
+    }
+
     /// Never decoded from archives: always nil (see `View.init?(coder:)`).
     public required init?(coder: NSCoder) {
         return nil

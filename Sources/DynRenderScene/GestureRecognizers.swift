@@ -22,6 +22,10 @@ open class GestureRecognizer {
     public internal(set) weak var view: View?
     /// A disabled recogniser sees no touches.
     public var isEnabled = true
+    /// Asked whether to begin and whether to share a touch (UIKit's `delegate`); held weakly.
+    public weak var delegate: GestureRecognizerDelegate?
+    /// Recognisers that must fail for this one to take a touch (`require(toFail:)`).
+    private var mustFail: [WeakRecognizer] = []
     private var handlers: [(GestureRecognizer) -> Void] = []
     /// The finger, scene coordinates, and where it went down.
     var location = CGPoint.zero, startLocation = CGPoint.zero
@@ -42,8 +46,33 @@ open class GestureRecognizer {
         view.map { $0.convertFromScene(location) } ?? location
     }
 
-    /// Sets the state and tells the handlers (for the states UIKit sends an action for).
+    /// Makes this recogniser wait for `other` to fail, as UIKit's `require(toFail:)`: it cannot
+    /// take a touch that `other` takes. (UIKit also delays it until `other` fails; here it goes
+    /// ahead at once when `other` is still undecided as the touch ends.)
+    public func require(toFail other: GestureRecognizer) {
+        mustFail.append(WeakRecognizer(recognizer: other))
+    }
+
+    /// Whether a recogniser this one must wait for has taken the touch.
+    var isBlockedByRequirement: Bool {
+        mustFail.contains { $0.recognizer?.hasTakenTouch == true }
+    }
+
+    /// Whether this recogniser and `other` may both take the same touch: either's delegate says
+    /// so, as UIKit asks.
+    func recognizesSimultaneously(with other: GestureRecognizer) -> Bool {
+        delegate?.gestureRecognizer(self, shouldRecognizeSimultaneouslyWith: other) == true
+            || other.delegate?.gestureRecognizer(other, shouldRecognizeSimultaneouslyWith: self) == true
+    }
+
+    /// Sets the state and tells the handlers (for the states UIKit sends an action for). A
+    /// recogniser about to begin or recognise asks its delegate first, and fails if told no.
     func transition(to newState: GestureState) {
+        if state == .possible && (newState == .began || newState == .ended),
+           isBlockedByRequirement || delegate?.gestureRecognizerShouldBegin(self) == false {
+            state = .failed
+            return
+        }
         state = newState
         guard [.began, .changed, .ended, .cancelled].contains(newState) else { return }
         for handler in handlers { handler(self) }
@@ -253,4 +282,33 @@ final class TouchUpInsideRecognizer: GestureRecognizer {
         guard state == .possible, let view else { return }
         if view.point(inside: view.convertFromScene(point), with: nil) { transition(to: .ended) } else { state = .failed }
     }
+}
+
+/// A recogniser held weakly.
+private struct WeakRecognizer {
+    weak var recognizer: GestureRecognizer?
+}
+
+/// UIKit's `UIGestureRecognizerDelegate`: whether a recogniser may begin, and whether two may
+/// share a touch. Every method has UIKit's default.
+///
+/// ```swift
+/// func gestureRecognizer(_ g: UIGestureRecognizer, shouldRecognizeSimultaneouslyWith other: UIGestureRecognizer) -> Bool { true }
+/// ```
+public protocol GestureRecognizerDelegate: AnyObject {
+    /// Whether `gestureRecognizer` may begin (or recognise); default true.
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool
+    /// Whether the two may both take the same touch; default false.
+    func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool
+    /// Whether `gestureRecognizer` should see `touch` at all; default true.
+    func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool
+}
+
+extension GestureRecognizerDelegate {
+    /// UIKit's default: yes.
+    public func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool { true }
+    /// UIKit's default: no.
+    public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { false }
+    /// UIKit's default: yes.
+    public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool { true }
 }

@@ -116,15 +116,22 @@ open class Scene {
                     candidates += current.gestureRecognizers.filter(\.isEnabled)
                     view = current.superview
                 }
+                let began = hit.map { Touch(view: $0, location: event.location, time: event.time, tapCount: tapCount(at: event.location, time: event.time)) }
+                // A delegate may keep its recogniser from seeing the touch.
+                if let began { candidates.removeAll { $0.delegate?.gestureRecognizer($0, shouldReceive: began) == false } }
                 for recognizer in candidates { recognizer.touchBegan(at: event.location, time: event.time) }
-                if let hit {
-                    let began = Touch(view: hit, location: event.location, time: event.time, tapCount: tapCount(at: event.location, time: event.time))
+                if let hit, let began {
                     (finger, responder) = (began, hit)
                     hit.touchesBegan([began], with: event)
                 }
             case .changed:
+                // In order: once one has taken the touch, the rest see no more of it (unless they
+                // may share it), so a superview's pan does not begin with its subview's.
+                var taker = candidates.first(where: \.hasTakenTouch)
                 for recognizer in candidates where recognizer.state != .failed {
+                    if let taker, taker !== recognizer, !taker.recognizesSimultaneously(with: recognizer) { continue }
                     recognizer.touchMoved(to: event.location, time: event.time)
+                    if taker == nil && recognizer.hasTakenTouch { taker = recognizer }
                 }
                 if let finger, let responder {
                     finger.update(to: event.location, time: event.time, phase: .moved)
@@ -152,8 +159,10 @@ open class Scene {
             // The first to begin or be recognised takes the touch, from the other recognisers
             // and from the view (UIKit's `cancelsTouchesInView`).
             if let winner = candidates.first(where: \.hasTakenTouch) {
-                for other in candidates where other !== winner { other.cancel() }
-                candidates = [winner]
+                // Those the winner may share the touch with keep it (their delegates said so).
+                let sharing = candidates.filter { $0 === winner || winner.recognizesSimultaneously(with: $0) }
+                for other in candidates where !sharing.contains(where: { $0 === other }) { other.cancel() }
+                candidates = sharing
                 if let taken = finger, let view = responder {
                     taken.update(to: event.location, time: event.time, phase: .cancelled)
                     view.touchesCancelled([taken], with: event)

@@ -32,6 +32,7 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
             if !keyValueObservers.isEmpty && bounds != old { didChange("bounds", from: old, to: bounds) }
             guard boundsSize != old.size else { return }
             needsLayout = true
+            if autoresizesSubviews { resizeSubviews(from: old.size) }
             if contentMode == .redraw { recordedDrawing = nil }
         }
     }
@@ -72,7 +73,7 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
     /// Views drawn above this one and moving, turning and fading with it. A subview's `center`
     /// is in this view's bounds coordinates (origin at its top-left corner), as in UIKit; its
     /// dynamics, if any, are its own business.
-    public private(set) var subviews: [View] = []
+    public internal(set) var subviews: [View] = []
     /// The view this one is a subview of; nil for a view directly in a scene (or in none).
     public private(set) weak var superview: View?
     /// The scene this view was added to directly, if any.
@@ -235,6 +236,11 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
     public var translatesAutoresizingMaskIntoConstraints = true {
         didSet { superview?.setNeedsLayout() }
     }
+    /// Which margins and sizes follow the superview's size when it changes (`AutoresizingMask`);
+    /// none by default, as UIKit's for views made in code.
+    public var autoresizingMask: AutoresizingMask = []
+    /// Whether subviews' autoresizing masks apply when this view's size changes. Default true.
+    public var autoresizesSubviews = true
     /// Active constraints that mention this view.
     var activeConstraints: [LayoutConstraint] = []
     /// How strongly the view resists growing past, and shrinking below, its intrinsic size on

@@ -18,13 +18,22 @@ import Foundation
 /// ```
 open class UIViewController: Responder {
     private var loadedView: UIView?
+    /// The view controllers contained in this one (`addChild(_:)`), in order.
+    public internal(set) var children: [UIViewController] = []
+    /// The view controller this one is a child of, if any.
+    public internal(set) weak var parent: UIViewController?
+    /// The view controller this one presents, if any.
+    public internal(set) var presentedViewController: UIViewController?
+    /// The view controller presenting this one, if any.
+    public internal(set) weak var presentingViewController: UIViewController?
+
+    /// UIKit's designated initialiser; there are no nibs here, so the names are not used.
+    /// Subclasses override it (or call it from `init()`) as in UIKit.
+    public init(nibName: String?, bundle: Bundle?) {}
 
     /// A view controller whose view is loaded when first asked for.
-    public override init() {}
-
-    /// There are no nibs here: the same as `init()`.
-    public convenience init(nibName: String?, bundle: Bundle?) {
-        self.init()
+    public override convenience init() {
+        self.init(nibName: nil, bundle: nil)
     }
 
     /// Never decoded from archives: always nil (so a subclass's `required init?(coder:)`
@@ -78,6 +87,25 @@ open class UIViewController: Responder {
     open func viewWillAppear(_ animated: Bool) {}
     /// Called after the view first appears in a scene.
     open func viewDidAppear(_ animated: Bool) {}
+    /// Called before the view disappears (dismissed, or taken from a scene).
+    open func viewWillDisappear(_ animated: Bool) {}
+    /// Called after the view disappeared.
+    open func viewDidDisappear(_ animated: Bool) {}
+    /// Called as the controller is about to be added to `parent` (nil: removed from its parent).
+    open func willMove(toParent parent: UIViewController?) {}
+    /// Called after the controller was added to `parent` (nil: removed from its parent).
+    open func didMove(toParent parent: UIViewController?) {}
+    /// Swift 4.0's name for `willMove(toParent:)`; forwards to it.
+    open func willMove(toParentViewController parent: UIViewController?) { willMove(toParent: parent) }
+    /// Swift 4.0's name for `didMove(toParent:)`; forwards to it.
+    open func didMove(toParentViewController parent: UIViewController?) { didMove(toParent: parent) }
+    /// UIKit's `show(_:sender:)`: without a navigation controller, a presentation (animated).
+    open func show(_ controller: UIViewController, sender: Any?) {
+        present(controller, animated: true)
+    }
+    /// Called when the scene's size would change; never here (a scene keeps its size).
+    /// Overridable, so an app's override compiles unchanged.
+    open func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {}
     /// Called before every layout pass of the view.
     open func viewWillLayoutSubviews() {}
     /// Called after every layout pass of the view.

@@ -42,3 +42,5 @@ extension GestureRecognizer {
     /// `UIGestureRecognizer.State`.
     public typealias State = GestureState
 }
+/// `UIGestureRecognizerDelegate`: whether a recogniser may begin, share a touch or see it.
+public typealias UIGestureRecognizerDelegate = GestureRecognizerDelegate

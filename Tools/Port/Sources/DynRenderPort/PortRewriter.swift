@@ -71,6 +71,22 @@ final class PortRewriter: SyntaxVisitor {
         return .visitChildren
     }
 
+    /// A cell's `override init(frame:)` becomes `required override init(frame:)`: a collection
+    /// view makes its registered cell class through that initialiser (UIKit does it with the
+    /// Objective-C runtime; Swift needs it required).
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        let labels = node.signature.parameterClause.parameters.map { $0.firstName.text }
+        guard labels == ["frame"], node.modifiers.contains(where: { $0.name.text == "override" }),
+              !node.modifiers.contains(where: { $0.name.text == "required" }),
+              let owner = node.parent?.parent?.parent?.as(ClassDeclSyntax.self) ?? node.parent?.parent?.parent?.parent?.as(ClassDeclSyntax.self),
+              let inherited = owner.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription,
+              ["UICollectionViewCell", "UICollectionReusableView"].contains(inherited),
+              let overrideModifier = node.modifiers.first(where: { $0.name.text == "override" }) else { return .visitChildren }
+        let start = overrideModifier.positionAfterSkippingLeadingTrivia.utf8Offset
+        edits.append(SourceEdit(start: start, end: start, text: "required "))
+        return .visitChildren
+    }
+
     /// Removes `node` and the spacing after it, up to the next token: `@objc func` becomes
     /// `func`, and an attribute on a line of its own leaves no blank line. A comment in the
     /// spacing after it is kept.

@@ -98,6 +98,9 @@ import Testing
         Case(name: "an @objc protocol stays class-bound",
              before: "@objc protocol A {}\n@objc public protocol B: Equatable {}\n@objc protocol C: class {}\n@objc\nprotocol D {}\n",
              after: "protocol A: AnyObject {}\npublic protocol B: Equatable, AnyObject {}\nprotocol C: class {}\nprotocol D: AnyObject {}\n"),
+        Case(name: "a cell's init(frame:) is required",
+             before: "class Cell: UICollectionViewCell {\n    override init(frame: CGRect) { super.init(frame: frame) }\n}\nclass V: UIView {\n    override init(frame: CGRect) { super.init(frame: frame) }\n}\n",
+             after: "class Cell: UICollectionViewCell {\n    required override init(frame: CGRect) { super.init(frame: frame) }\n}\nclass V: UIView {\n    override init(frame: CGRect) { super.init(frame: frame) }\n}\n"),
         Case(name: "nothing to do", before: "import Foundation\n// UIKit\nlet x = 1\n", after: "import Foundation\n// UIKit\nlet x = 1\n"),
     ]
 

@@ -1,0 +1,97 @@
+import DynRender
+import Foundation
+
+/// Containment and presentation, as UIKit's: a child's view goes where the parent puts it; a
+/// presented controller's view covers the presenter's, sliding up from the bottom over 0.3 s when
+/// animated (UIKit's cover-vertical style) on the scene's clock.
+extension UIViewController {
+    /// Makes `child` a child of this controller (its view is yours to add), calling its
+    /// `willMove(toParent:)`, as UIKit's `addChild(_:)`.
+    public func addChild(_ child: UIViewController) {
+        guard child.parent !== self else { return }
+        child.removeFromParent()
+        child.willMove(toParent: self)
+        children.append(child)
+        child.parent = self
+    }
+
+    /// Takes this controller from its parent, calling `didMove(toParent: nil)`, as UIKit's.
+    public func removeFromParent() {
+        guard let parent else { return }
+        parent.children.removeAll { $0 === self }
+        self.parent = nil
+        didMove(toParent: nil)
+    }
+
+    /// Swift 4.0's name for `addChild(_:)`.
+    public func addChildViewController(_ child: UIViewController) { addChild(child) }
+    /// Swift 4.0's name for `removeFromParent()`.
+    public func removeFromParentViewController() { removeFromParent() }
+
+    /// Presents `controller` over this one: its view fills the scene, on top, sliding up from the
+    /// bottom over 0.3 s when `animated`; `completion` runs once it is in place.
+    public func present(_ controller: UIViewController, animated: Bool, completion: (() -> Void)? = nil) {
+        guard presentedViewController == nil else {
+            fatalError("UIViewController.present(_:animated:completion:): \(type(of: self)) is already presenting \(type(of: presentedViewController!))")
+        }
+        guard let scene = Scene.running else {
+            fatalError("UIViewController.present(_:animated:completion:): present while a scene runs (an event, a touch handler, viewDidAppear)")
+        }
+        presentedViewController = controller
+        controller.presentingViewController = self
+        scene.keptAlive.append(controller)
+        let view: UIView = controller.view
+        let frame = CGRect(origin: .zero, size: scene.size)
+        view.frame = animated ? frame.offsetBy(dx: 0, dy: frame.height) : frame
+        scene.addSubview(view)
+        controller.viewWillAppear(animated)
+        view.layoutIfNeeded()
+        guard animated else {
+            controller.viewDidAppear(false)
+            completion?()
+            return
+        }
+        scene.animate(withDuration: 0.3, curve: .timing(.easeOut), animations: { view.frame = frame }) { _ in
+            controller.viewDidAppear(true)
+            completion?()
+        }
+    }
+
+    /// Dismisses what this controller presents (or, when it presents nothing, this controller
+    /// from its presenter), sliding down over 0.3 s when `animated`.
+    public func dismiss(animated: Bool, completion: (() -> Void)? = nil) {
+        guard let presented = presentedViewController ?? (presentingViewController != nil ? self : nil) else {
+            completion?()
+            return
+        }
+        let presenter = presented.presentingViewController
+        let view: UIView = presented.view
+        presented.viewWillDisappear(animated)
+        func finish() {
+            view.removeFromSuperview()
+            presented.viewDidDisappear(animated)
+            presenter?.presentedViewController = nil
+            presented.presentingViewController = nil
+            completion?()
+        }
+        guard animated, let scene = Scene.running else { return finish() }
+        scene.animate(withDuration: 0.3, curve: .timing(.easeIn), animations: {
+            view.frame = view.frame.offsetBy(dx: 0, dy: scene.size.height)
+        }) { _ in finish() }
+    }
+
+    /// Always nil: there are no navigation controllers here.
+    public var navigationController: UIViewController? { nil }
+}
+
+/// UIKit's transition coordinator, which `viewWillTransition(to:with:)` is given (never, here:
+/// a scene keeps its size). Its one method runs the blocks at once.
+public protocol UIViewControllerTransitionCoordinator: AnyObject {
+    /// Runs `animation` and then `completion`.
+    @discardableResult
+    func animate(alongsideTransition animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
+                 completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool
+}
+
+/// What a transition coordinator's blocks are given.
+public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {}
