@@ -68,6 +68,8 @@ open class CollectionView: View {
     var registeredCells: [String: CollectionViewCell.Type] = [:]
     var cells: [IndexPath: CollectionViewCell] = [:]
     var needsDataFromSource = false
+    /// The recogniser that turns a finger on the view into scrolling.
+    weak var scrollRecognizer: ViewPanGestureRecognizer?
 
     /// A collection view at `frame` whose cells `layout` places, with no items until a data
     /// source gives some (`UICollectionView(frame:collectionViewLayout:)`). Designated, as UIKit's.

@@ -7,7 +7,9 @@ import DynRenderScene
 /// UIKit's do: the first to recognise takes the touch.
 extension CollectionView {
     func addTouchHandling() {
-        addGestureRecognizer(ViewPanGestureRecognizer { [unowned self] in self.scrolled($0) })
+        let scroll = ViewPanGestureRecognizer { [unowned self] in self.scrolled($0) }
+        scrollRecognizer = scroll
+        addGestureRecognizer(scroll)
         addGestureRecognizer(TapGestureRecognizer { [unowned self] in self.tapped($0) })
     }
 

@@ -34,6 +34,12 @@ public final class PanGestureRecognizer {
         return view.convertFromScene(location)
     }
 
+    /// Makes scrolling wait for `other` to fail, as UIKit's `require(toFail:)` on a scroll view's
+    /// pan: a touch `other` takes does not scroll.
+    public func require(toFail other: GestureRecognizer) {
+        view?.scrollRecognizer?.require(toFail: other)
+    }
+
     /// The finger's movement since the pan began, points.
     public var translation: CGPoint {
         guard let location = locationInFrame else { return .zero }

@@ -145,3 +145,15 @@ extension GestureRecognizer {
     }
 }
 
+
+/// `UISwitch`'s value-changed action.
+extension Switch {
+    /// `UISwitch.addAction(_:for:)`: `.valueChanged` (a tap that toggles it); any other event stops
+    /// with a message naming it.
+    public func addAction(_ action: UIAction, for controlEvents: UIControl.Event) {
+        guard controlEvents == .valueChanged || controlEvents == .primaryActionTriggered else {
+            fatalError("UISwitch.addAction(_:for:): dynrender's switches send .valueChanged only, not \(controlEvents.rawValue)")
+        }
+        addValueChangedHandler { _ in action.handler(action) }
+    }
+}

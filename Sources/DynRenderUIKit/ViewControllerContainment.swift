@@ -80,8 +80,85 @@ extension UIViewController {
         }) { _ in finish() }
     }
 
-    /// Always nil: there are no navigation controllers here.
-    public var navigationController: UIViewController? { nil }
+    /// The navigation controller this one is in (its nearest such ancestor), if any.
+    public var navigationController: UINavigationController? {
+        var cursor = parent
+        while let current = cursor {
+            if let navigation = current as? UINavigationController { return navigation }
+            cursor = current.parent
+        }
+        return nil
+    }
+}
+
+/// UIKit's navigation controller: a stack of view controllers, the top one's view filling its
+/// own; a push slides the new one in from the right, a pop slides it out, over 0.35 s when
+/// animated, on the scene's clock. (No navigation bar is drawn.)
+open class UINavigationController: UIViewController {
+    /// The stack, bottom first.
+    public private(set) var viewControllers: [UIViewController] = []
+
+    /// A stack of `rootViewController`.
+    public init(rootViewController: UIViewController) {
+        super.init(nibName: nil, bundle: nil)
+        push(rootViewController, animated: false)
+    }
+
+    /// UIKit's designated initialiser; an empty stack.
+    public override init(nibName: String?, bundle: Bundle?) {
+        super.init(nibName: nibName, bundle: bundle)
+    }
+
+    /// The controller on top.
+    public var topViewController: UIViewController? { viewControllers.last }
+
+    /// Puts `controller` on top, its view sliding in from the right when `animated`.
+    open func pushViewController(_ controller: UIViewController, animated: Bool) {
+        push(controller, animated: animated)
+    }
+
+    /// Takes the top controller off (not the last one), its view sliding out to the right when
+    /// `animated`; returns it.
+    @discardableResult
+    open func popViewController(animated: Bool) -> UIViewController? {
+        guard viewControllers.count > 1, let top = viewControllers.popLast() else { return nil }
+        top.willMove(toParent: nil)
+        let view: UIView = top.view
+        let finish = {
+            view.removeFromSuperview()
+            top.removeFromParent()
+        }
+        guard animated, let scene = Scene.running else {
+            finish()
+            return top
+        }
+        scene.animate(withDuration: 0.35, curve: .timing(.easeInOut), animations: {
+            view.frame = view.frame.offsetBy(dx: view.frame.width, dy: 0)
+        }) { _ in finish() }
+        return top
+    }
+
+    /// Pops every controller above the root.
+    @discardableResult
+    open func popToRootViewController(animated: Bool) -> [UIViewController]? {
+        var popped: [UIViewController] = []
+        while viewControllers.count > 1, let top = popViewController(animated: animated && viewControllers.count == 2) {
+            popped.append(top)
+        }
+        return popped
+    }
+
+    private func push(_ controller: UIViewController, animated: Bool) {
+        addChild(controller)
+        viewControllers.append(controller)
+        let view: UIView = controller.view
+        let frame = CGRect(origin: .zero, size: self.view.bounds.size)
+        view.frame = animated ? frame.offsetBy(dx: frame.width, dy: 0) : frame
+        self.view.addSubview(view)
+        controller.didMove(toParent: self)
+        guard animated, let scene = Scene.running else { return }
+        scene.animate(withDuration: 0.35, curve: .timing(.easeInOut), animations: { view.frame = frame })
+    }
 }
 
 /// UIKit's transition coordinator, which `viewWillTransition(to:with:)` is given (never, here:

@@ -11,6 +11,8 @@ public typealias UIImageView = ImageView
 public typealias UILabel = Label
 /// `UIButton`.
 public typealias UIButton = Button
+/// `UISwitch`: on and off, toggled by a tap.
+public typealias UISwitch = Switch
 /// `UICollectionViewLayoutAttributes`: a cell's layout attributes, a dynamic item.
 public typealias UICollectionViewLayoutAttributes = LayoutAttributes
 /// `UICollectionViewLayout`.

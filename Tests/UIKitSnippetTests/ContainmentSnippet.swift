@@ -136,4 +136,39 @@ final class SharingDelegate: UIGestureRecognizerDelegate {
         #expect(shared.card > 10 && shared.container == shared.card)
         #expect(forbidden.card == 0 && forbidden.container > 10)
     }
+
+    /// A push slides the new controller in from the right over 0.35 s; a pop slides it out and
+    /// takes it off the stack; `navigationController` finds the stack from inside.
+    @Test func aNavigationStackPushesAndPops() {
+        let host = Host()
+        let first = UIViewController(), second = UIViewController()
+        let navigation = UINavigationController(rootViewController: first)
+        host.scene.host(navigation)
+        host.scene.at(1) { first.navigationController?.pushViewController(second, animated: true) }
+        host.run(to: 1.175)
+        #expect(second.view.frame.minX > 0 && second.view.frame.minX < 390)
+        host.run(to: 1.5)
+        #expect(second.view.frame.minX == 0 && navigation.topViewController === second && second.navigationController === navigation)
+        host.scene.at(2) { second.navigationController?.popViewController(animated: true) }
+        host.run(to: 2.5)
+        #expect(navigation.viewControllers.count == 1 && second.view.superview == nil && second.parent == nil)
+    }
+
+    /// A tap toggles a switch and tells its action; it draws iOS's green track when on.
+    @Test func aSwitchToggles() throws {
+        let host = Host()
+        host.root.backgroundColor = .white
+        let toggle = UISwitch(frame: CGRect(x: 100, y: 100, width: 200, height: 200))
+        var changes: [Bool] = []
+        toggle.addAction(UIAction { [unowned toggle] _ in changes.append(toggle.isOn) }, for: .valueChanged)
+        host.root.addSubview(toggle)
+        #expect(toggle.frame == CGRect(x: 100, y: 100, width: 51, height: 31), "a switch keeps its own size")
+        host.scene.tap(at: CGPoint(x: 125, y: 115), time: 0.2)
+        host.run(to: 0.5)
+        #expect(changes == [true] && toggle.isOn)
+        let image = try #require(Still.render(host.scene, at: [0.5], scale: 1).first).image
+        #expect(image[106, 115] == UIColor.systemGreen.rgba, "the track's left end, clear of the knob")
+        toggle.setOn(false, animated: true)
+        #expect(changes == [true], "setting it in code is not a change the user made")
+    }
 }
