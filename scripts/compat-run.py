@@ -6,6 +6,11 @@ collection-view layout) hosted full screen in a scene of 390 x 844 pt, a tap at 
 
   scripts/compat-run.py CORPUS_DIR RESULTS_JSON OUT_DIR [--port TOOL] [ID ...]
 
+A storyboard's view controller gets our stand-ins for the views its outlets name (a view, label,
+button, switch or image view each, down the middle of the screen) and for the actions it
+connects (a gesture recogniser on the first outlet's view, a control's action on the stand-in
+control), appended to the copy as an extension and connected through
+`UIViewController.storyboardStandIn` before `viewDidLoad`.
 Pictures an app loads with `UIImage(named:)` come from Tests/Compatibility/resources/<ID>/ when
 it exists: our own stand-ins, as the stubs stand in for the app's own types.
 
@@ -39,14 +44,55 @@ do {
 }
 """
 
-def host_code(text):
-    """The driver that hosts the file's main class, and a description of it; None if there is
-    nothing to host."""
+# Our stand-ins for the views a storyboard would have made, by outlet type: a stack of them down
+# the middle of the screen, each connected to its outlet before viewDidLoad.
+STAND_INS = {
+    "UIView": ("UIView(frame: CGRect(x: 145, y: {y}, width: 100, height: 100))", "{v}.backgroundColor = .systemBlue", 130),
+    "UIImageView": ("UIImageView(frame: CGRect(x: 145, y: {y}, width: 100, height: 100))", "{v}.backgroundColor = .systemGray", 130),
+    "UILabel": ("UILabel(frame: CGRect(x: 95, y: {y}, width: 200, height: 30))", "{v}.text = \"Label\"", 50),
+    "UIButton": ("UIButton(type: .system)", "{v}.frame = CGRect(x: 135, y: {y}, width: 120, height: 44); {v}.setTitle(\"Button\", for: .normal)", 60),
+    "UISwitch": ("UISwitch(frame: CGRect(x: 170, y: {y}, width: 51, height: 31))", "", 50),
+}
+
+def storyboard_stand_in(original, controller):
+    """An extension of `controller` that makes its outlets' views, for a storyboard's controller;
+    None when it has no outlets we can stand in for."""
+    outlets = re.findall(r"@IBOutlet\s+(?:(?:private|fileprivate|internal|public)\s+)?(?:weak\s+)?var\s+(\w+)\s*:\s*(\w+)!", original)
+    lines, y = [], 372   # the first covers the centre, where the runner taps and drags
+    for name, kind in outlets:
+        if kind not in STAND_INS: continue
+        make, configure, step = STAND_INS[kind]
+        lines.append(f"        let {name} = {make.format(y=y)}")
+        if configure: lines.append("        " + configure.format(v=name, y=y))
+        lines.append(f"        view.addSubview({name}); self.{name} = {name}")
+        y += step
+    # Actions the storyboard connects: a gesture recogniser on the first outlet's view (the
+    # storyboard's usual place), a control's action on the stand-in control of that type.
+    first_view = next((name for name, kind in outlets if kind in STAND_INS), None)
+    for action, sender in re.findall(r"@IBAction\s+(?:(?:private|fileprivate|internal|public)\s+)?func\s+(\w+)\s*\(\s*_\s+\w+\s*:\s*(\w+)\s*\)", original):
+        if sender in ("UIPanGestureRecognizer", "UITapGestureRecognizer", "UILongPressGestureRecognizer"):
+            target = first_view or "view!"
+            lines.append(f"        {target}.addGestureRecognizer({sender} {{ [unowned self] in self.{action}($0) }})")
+        elif sender in ("UIButton", "UISwitch"):
+            control = next((name for name, kind in outlets if kind == sender), None)
+            if control:
+                event = ".touchUpInside" if sender == "UIButton" else ".valueChanged"
+                lines.append(f"        {control}.addAction(UIAction {{ [unowned self, unowned {control}] _ in self.{action}({control}) }}, for: {event})")
+    if not lines: return None
+    return (f"\n// The corpus runner's stand-in for the storyboard's views (not the app's code).\nextension {controller} {{\n"
+            "    func corpusStoryboardStandIn() {\n" + "\n".join(lines) + "\n    }\n}\n")
+
+def host_code(text, original=""):
+    """The driver that hosts the file's main class, a description of it, and what to append to
+    the file (a storyboard stand-in); None if there is nothing to host."""
     strip = re.sub(r"(?s)/\*.*?\*/", "", re.sub(r"//[^\n]*", "", text))
     vc = re.search(r"\bclass\s+(\w+)\s*:\s*UIViewController\b", strip)
     if vc:
-        return (f"import DynRenderUIKit\nlet scene = Scene(size: CGSize(width: 390, height: 844))\n"
-                f"scene.host({vc.group(1)}())\n" + SCRIPT, f"view controller {vc.group(1)}")
+        name = vc.group(1)
+        stand_in = storyboard_stand_in(original, name)
+        hook = f"UIViewController.storyboardStandIn = {{ ($0 as? {name})?.corpusStoryboardStandIn() }}\n" if stand_in else ""
+        return (f"import DynRenderUIKit\n{hook}let scene = Scene(size: CGSize(width: 390, height: 844))\n"
+                f"scene.host({name}())\n" + SCRIPT, f"view controller {name}" + (" (with stand-ins for its storyboard's views)" if stand_in else ""), stand_in)
     layout = re.search(r"\bclass\s+(\w+)\s*:\s*(UICollectionViewFlowLayout|UICollectionViewLayout)\b", strip)
     if layout:
         flow = layout.group(2) == "UICollectionViewFlowLayout"
@@ -56,13 +102,13 @@ def host_code(text):
                 f"    let layout = {layout.group(1)}()\n" + ("    layout.itemSize = CGSize(width: 80, height: 80)\n" if flow else "") +
                 "    let grid = UICollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 844), collectionViewLayout: layout)\n"
                 "    grid.backgroundColor = .white\n    grid.reloadData(itemCounts: [60])\n    root.view.addSubview(grid)\n}\n" + SCRIPT,
-                f"layout {layout.group(1)} in a collection view of 60 cells")
+                f"layout {layout.group(1)} in a collection view of 60 cells", None)
     view = re.search(r"\bclass\s+(\w+)\s*:\s*(UIView|UIImageView|UILabel|UIButton)\b", strip)
     if view:
         return ("import DynRenderUIKit\nlet scene = Scene(size: CGSize(width: 390, height: 844))\n"
                 "let root = UIViewController()\nscene.host(root)\n"
                 f"scene.runningAsTimeline {{ root.view.addSubview({view.group(1)}(frame: CGRect(x: 45, y: 272, width: 300, height: 300))) }}\n" + SCRIPT,
-                f"view {view.group(1)} (300 x 300 pt) in a view controller's view")
+                f"view {view.group(1)} (300 x 300 pt) in a view controller's view", None)
     return None
 
 def main():
@@ -86,9 +132,12 @@ def main():
                         'print("ran: \\(summary.frameCount) frames") } catch { print("render error: \\(error)"); exit(2) }\n')
             hosted[fid] = "playground page's live view"
         else:
-            code = host_code(open(files[0], encoding="utf-8").read())
+            original = open(os.path.join(args.corpus, f"{fid}.swift"), encoding="utf-8").read()
+            code = host_code(open(files[0], encoding="utf-8").read(), original)
             if code is None:
                 shutil.rmtree(folder); hosted[fid] = None; continue
+            if code[2]:
+                with open(files[0], "a", encoding="utf-8") as f: f.write(code[2])
             driver = code[0]
             resources = os.path.join(repo, "Tests", "Compatibility", "resources", fid)
             if os.path.isdir(resources):

@@ -70,13 +70,25 @@ open class UIViewController: Responder {
         view = ControllerRootView(controller: self)
     }
 
-    /// Loads the view now if it is not loaded, and calls `viewDidLoad()` after.
+    /// Loads the view now if it is not loaded, and calls `viewDidLoad()` after (with the
+    /// storyboard stand-in, if one is set, between the two).
     public func loadViewIfNeeded() {
         guard loadedView == nil else { return }
         loadView()
         if loadedView == nil { view = ControllerRootView(controller: self) }
+        UIViewController.storyboardStandIn?(self)
         viewDidLoad()
     }
+
+    /// There are no storyboards here. A program running a storyboard's view controller sets this
+    /// to build the views the storyboard would have made and connect the outlets: it is called
+    /// with each controller after `loadView()` and before `viewDidLoad()`, when a storyboard's
+    /// outlets are connected. Nil (the default) leaves outlets as the controller's code does.
+    public static var storyboardStandIn: ((UIViewController) -> Void)? {
+        get { standIn.withLock { $0 } }
+        set { standIn.withLock { $0 = newValue } }
+    }
+    private static let standIn = LockedValue<((UIViewController) -> Void)?>(nil)
 
     /// Called once the view is loaded; override it to build the view's contents, as in UIKit.
     open func viewDidLoad() {}
