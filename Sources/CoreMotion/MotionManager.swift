@@ -107,10 +107,7 @@ open class CMMotionManager {
     open func startAccelerometerUpdates(to queue: OperationQueue, withHandler handler: @escaping CMAccelerometerHandler) {
         isAccelerometerActive = true
         accelerometerUpdates?.invalidate()
-        accelerometerUpdates = Timer.scheduledTimer(withTimeInterval: max(accelerometerUpdateInterval, 0.01), repeats: true) { [weak self] _ in
-            guard let self else { return }
-            handler(self.accelerometerData, nil)
-        }
+        accelerometerUpdates = every(accelerometerUpdateInterval) { handler($0.accelerometerData, nil) }
     }
 
     /// Turns the accelerometer off.
@@ -130,10 +127,7 @@ open class CMMotionManager {
     open func startDeviceMotionUpdates(to queue: OperationQueue, withHandler handler: @escaping CMDeviceMotionHandler) {
         isDeviceMotionActive = true
         deviceMotionUpdates?.invalidate()
-        deviceMotionUpdates = Timer.scheduledTimer(withTimeInterval: max(deviceMotionUpdateInterval, 0.01), repeats: true) { [weak self] _ in
-            guard let self else { return }
-            handler(self.deviceMotion, nil)
-        }
+        deviceMotionUpdates = every(deviceMotionUpdateInterval) { handler($0.deviceMotion, nil) }
     }
 
     /// Turns device motion off.
@@ -141,6 +135,14 @@ open class CMMotionManager {
         isDeviceMotionActive = false
         deviceMotionUpdates?.invalidate()
         deviceMotionUpdates = nil
+    }
+
+    /// A timer on the scene's clock that calls `tick` with this manager every `interval`
+    /// seconds (at most 100 times a second, Core Motion's fastest) while the manager lives.
+    private func every(_ interval: TimeInterval, _ tick: @escaping (CMMotionManager) -> Void) -> Timer {
+        Timer.scheduledTimer(withTimeInterval: max(interval, 0.01), repeats: true) { [weak self] _ in
+            if let self { tick(self) }
+        }
     }
 
     deinit {

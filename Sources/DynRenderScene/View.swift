@@ -165,7 +165,7 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
     static let middle = CGPoint(x: 0.5, y: 0.5)
 
     /// Where the middle of the bounds is in the superview: `center` itself for the default anchor.
-    private var boundsMidpointInSuperview: CGPoint {
+    var boundsMidpointInSuperview: CGPoint {
         guard anchorPoint != Self.middle else { return center }
         let x = (0.5 - anchorPoint.x) * bounds.width, y = (0.5 - anchorPoint.y) * bounds.height, t = transform
         return CGPoint(x: center.x + t.a * x + t.c * y, y: center.y + t.b * x + t.d * y)
@@ -207,27 +207,6 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
         let fitted = sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude))
         bounds = CGRect(origin: .zero, size: fitted)
         center = CGPoint(x: origin.x + fitted.width * anchorPoint.x, y: origin.y + fitted.height * anchorPoint.y)
-    }
-
-    /// This view if its tag is `tag`, else the first of its subviews' (depth first), or nil.
-    public func viewWithTag(_ tag: Int) -> View? {
-        if self.tag == tag { return self }
-        for subview in subviews {
-            if let found = subview.viewWithTag(tag) { return found }
-        }
-        return nil
-    }
-
-    /// Moves the subview `view` to the front; nothing if it is not a subview.
-    public func bringSubviewToFront(_ view: View) {
-        guard let index = subviews.firstIndex(where: { $0 === view }) else { return }
-        subviews.append(subviews.remove(at: index))
-    }
-
-    /// Moves the subview `view` to the back; nothing if it is not a subview.
-    public func sendSubviewToBack(_ view: View) {
-        guard let index = subviews.firstIndex(where: { $0 === view }) else { return }
-        subviews.insert(subviews.remove(at: index), at: 0)
     }
 
     private var needsLayout = true
@@ -338,48 +317,6 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
             if let hit = subview.hitTest(subview.convertFromSuperview(point), with: event) { return hit }
         }
         return self
-    }
-
-    /// A point in the superview's bounds coordinates (the scene's, for a top-level view) in this
-    /// view's bounds coordinates.
-    func convertFromSuperview(_ point: CGPoint) -> CGPoint {
-        let t = transform, det = t.a * t.d - t.b * t.c
-        guard det != 0 else { return CGPoint(x: -CGFloat.infinity, y: -CGFloat.infinity) }
-        let middle = boundsMidpointInSuperview
-        let dx = point.x - middle.x, dy = point.y - middle.y, origin = boundsOrigin
-        return CGPoint(x: (t.d * dx - t.c * dy) / det + bounds.width / 2 + origin.x,
-                       y: (-t.b * dx + t.a * dy) / det + bounds.height / 2 + origin.y)
-    }
-
-    /// A point in this view's bounds coordinates in the superview's.
-    func convertToSuperview(_ point: CGPoint) -> CGPoint {
-        let origin = boundsOrigin
-        let t = transform, x = point.x - origin.x - bounds.width / 2, y = point.y - origin.y - bounds.height / 2
-        let middle = boundsMidpointInSuperview
-        return CGPoint(x: middle.x + t.a * x + t.c * y, y: middle.y + t.b * x + t.d * y)
-    }
-
-    /// A point in the scene's coordinates in this view's bounds coordinates.
-    public func convertFromScene(_ point: CGPoint) -> CGPoint {
-        convertFromSuperview(superview.map { $0.convertFromScene(point) } ?? point)
-    }
-
-    /// A point in this view's bounds coordinates in the scene's.
-    public func convertToScene(_ point: CGPoint) -> CGPoint {
-        let inSuperview = convertToSuperview(point)
-        return superview.map { $0.convertToScene(inSuperview) } ?? inSuperview
-    }
-
-    /// `point` in this view's bounds coordinates, in `view`'s (the scene's for nil), as UIKit's
-    /// `convert(_:to:)`.
-    public func convert(_ point: CGPoint, to view: View?) -> CGPoint {
-        let scene = convertToScene(point)
-        return view.map { $0.convertFromScene(scene) } ?? scene
-    }
-
-    /// `point` in `view`'s bounds coordinates (the scene's for nil), in this view's.
-    public func convert(_ point: CGPoint, from view: View?) -> CGPoint {
-        convertFromScene(view.map { $0.convertToScene(point) } ?? point)
     }
 
     /// Takes the view out of its superview or scene; nothing if it is in neither.

@@ -171,4 +171,27 @@ final class SharingDelegate: UIGestureRecognizerDelegate {
         toggle.setOn(false, animated: true)
         #expect(changes == [true], "setting it in code is not a change the user made")
     }
+
+    /// A storyboard's controller, with its outlets made by a stand-in: they are connected before
+    /// `viewDidLoad`, as a storyboard connects them.
+    @Test func aStoryboardStandInConnectsOutletsBeforeViewDidLoad() {
+        final class StoryboardController: UIViewController {
+            var box: UIView!
+            var boxSizeAtLoad: CGSize?
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                boxSizeAtLoad = box.bounds.size
+            }
+        }
+        UIViewController.storyboardStandIn = { controller in
+            guard let controller = controller as? StoryboardController else { return }
+            let box = UIView(frame: CGRect(x: 10, y: 10, width: 80, height: 60))
+            controller.view.addSubview(box)
+            controller.box = box
+        }
+        defer { UIViewController.storyboardStandIn = nil }
+        let controller = StoryboardController()
+        Scene(size: CGSize(width: 390, height: 844)).host(controller)
+        #expect(controller.boxSizeAtLoad == CGSize(width: 80, height: 60) && controller.box.superview === controller.view)
+    }
 }
