@@ -31,6 +31,10 @@ open class FlowLayout: CollectionViewLayout {
 
     /// UIKit's `UICollectionView.ScrollDirection`: the axis a flow layout's lines follow each
     /// other along.
+    ///
+    /// ```swift
+    /// layout.scrollDirection = .horizontal
+    /// ```
     public enum ScrollDirection: Sendable {
         /// Rows, one under another.
         case vertical

@@ -123,6 +123,10 @@ extension View {
 /// What a block observer is told of a change, as Foundation's `NSKeyValueObservedChange`: the new
 /// and old values, as its options asked (`oldValue` is nil for `frame`, which follows the
 /// centre and bounds).
+///
+/// ```swift
+/// ball.observe(\.center, options: [.new, .old]) { _, change in print(change.oldValue!, "→", change.newValue!) }
+/// ```
 public struct NSKeyValueObservedChange<Value> {
     /// Always a setting here.
     public let kind = NSKeyValueChange.setting
@@ -135,12 +139,28 @@ public struct NSKeyValueObservedChange<Value> {
 }
 
 /// The kind of a key-value change: dynrender's changes are settings.
+///
+/// ```swift
+/// assert(change.kind == .setting)
+/// ```
 public enum NSKeyValueChange: UInt, Sendable {
-    case setting = 1, insertion, removal, replacement
+    /// A value was set (every change dynrender reports).
+    case setting = 1
+    /// Items were inserted into a collection (never reported here).
+    case insertion
+    /// Items were removed from a collection (never reported here).
+    case removal
+    /// Items of a collection were replaced (never reported here).
+    case replacement
 }
 
 /// The token `observe(_:options:changeHandler:)` returns: observing lasts while it lives, or until
 /// `invalidate()`, as Foundation's.
+///
+/// ```swift
+/// var token: NSKeyValueObservation? = ball.observe(\.center) { _, _ in moved += 1 }
+/// token = nil   // observing stops
+/// ```
 public final class NSKeyValueObservation {
     let handler: (View, Any?, Any) -> Void
 
@@ -161,6 +181,10 @@ public final class NSKeyValueObservation {
 
 /// Views that `observe(_:options:changeHandler:)` works on, as Foundation's
 /// `_KeyValueCodingAndObserving`.
+///
+/// ```swift
+/// let token = card.observe(\.alpha, options: [.new]) { card, change in print(change.newValue!) }
+/// ```
 public protocol KeyValueObservingView: View {}
 
 extension View: KeyValueObservingView {}

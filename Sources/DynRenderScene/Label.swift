@@ -163,13 +163,39 @@ open class Button: View {
 
     /// UIKit's `UIControl.ContentHorizontalAlignment` (leading is left and trailing right: text
     /// runs left to right here).
+    ///
+    /// ```swift
+    /// button.contentHorizontalAlignment = .left
+    /// ```
     public enum ContentHorizontalAlignment: Sendable {
-        case center, left, right, fill, leading, trailing
+        /// Centred (the default).
+        case center
+        /// At the left inset.
+        case left
+        /// At the right inset.
+        case right
+        /// Across the width: a title is centred.
+        case fill
+        /// At the leading (left) inset.
+        case leading
+        /// At the trailing (right) inset.
+        case trailing
     }
 
     /// UIKit's `UIControl.ContentVerticalAlignment`.
+    ///
+    /// ```swift
+    /// button.contentVerticalAlignment = .top
+    /// ```
     public enum ContentVerticalAlignment: Sendable {
-        case center, top, bottom, fill
+        /// Centred (the default).
+        case center
+        /// At the top inset.
+        case top
+        /// At the bottom inset.
+        case bottom
+        /// Down the height: a title is centred.
+        case fill
     }
 
     /// A button at `frame` with `title` in the tint colour, centred, over `backgroundColor`

@@ -9,13 +9,30 @@ import Foundation
 /// ```
 public final class LayoutConstraint {
     /// UIKit's `NSLayoutConstraint.Relation`.
+    ///
+    /// ```swift
+    /// NSLayoutConstraint(item: card, attribute: .width, relatedBy: .lessThanOrEqual, toItem: nil,
+    ///                    attribute: .notAnAttribute, multiplier: 1, constant: 300)
+    /// ```
     public enum Relation: Int, Sendable {
-        case lessThanOrEqual = -1, equal = 0, greaterThanOrEqual = 1
+        /// The first side is at most the second.
+        case lessThanOrEqual = -1
+        /// The sides are equal.
+        case equal = 0
+        /// The first side is at least the second.
+        case greaterThanOrEqual = 1
     }
 
     /// UIKit's `NSLayoutConstraint.Axis`, for content hugging and compression resistance.
+    ///
+    /// ```swift
+    /// value.setContentHuggingPriority(.defaultHigh, for: .horizontal)
+    /// ```
     public enum Axis: Int, Sendable {
-        case horizontal = 0, vertical = 1
+        /// Widths.
+        case horizontal = 0
+        /// Heights.
+        case vertical = 1
     }
 
     /// The anchor the constraint sets.

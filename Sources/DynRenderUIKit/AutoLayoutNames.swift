@@ -6,6 +6,7 @@ public typealias NSLayoutConstraint = LayoutConstraint
 /// `UILayoutPriority`: 1…1000 (`.required`, `.defaultHigh`, `.defaultLow`).
 public typealias UILayoutPriority = LayoutPriority
 
+/// UIKit's name for the attributes, nested as `NSLayoutConstraint.Attribute`.
 extension LayoutConstraint {
     /// `NSLayoutConstraint.Attribute`: the edges, centres and sizes, and `.notAnAttribute`.
     public typealias Attribute = LayoutAttribute

@@ -20,6 +20,10 @@ private func sceneForDeferredWork(_ call: String) -> Scene {
 
 /// A point on the scene's clock, as Dispatch's `DispatchTime`: `.now()` is the running scene's
 /// time, and `+ 0.5` or `+ .milliseconds(500)` a deadline after it.
+///
+/// ```swift
+/// DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(300)) { card.alpha = 0 }
+/// ```
 public struct DispatchTime: Comparable, Sendable {
     /// Scene seconds.
     let seconds: Double
@@ -213,6 +217,7 @@ public final class Timer {
     }
 }
 
+/// Scene-clock timers added to a run loop, as UIKit code adds them.
 extension RunLoop {
     /// Schedules a scene-clock `Timer` on the running scene (the run loop and mode are accepted
     /// as UIKit's call spells them).

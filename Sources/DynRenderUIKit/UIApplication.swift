@@ -4,6 +4,10 @@ import Foundation
 /// UIKit's window, as apps reach it through `UIApplication.shared.keyWindow`: a clear view over
 /// the whole scene, above the hosted controller's view, that views can be added to (an overlay,
 /// a toast). Touches that hit none of its subviews go through to what is below.
+///
+/// ```swift
+/// UIApplication.shared.keyWindow?.addSubview(toast)
+/// ```
 open class UIWindow: UIView {
     /// The controller the scene hosts (the first one).
     open var rootViewController: UIViewController?

@@ -13,8 +13,25 @@ public final class UIDevice {
     public static let current = UIDevice()
 
     /// `UIDeviceOrientation`: how the device is held, from where gravity points in its axes.
+    ///
+    /// ```swift
+    /// if UIDevice.current.orientation == .landscapeLeft { dx = -dx }
+    /// ```
     public enum Orientation: Int, Sendable {
-        case unknown, portrait, portraitUpsideDown, landscapeLeft, landscapeRight, faceUp, faceDown
+        /// Not known (never reported here).
+        case unknown
+        /// Upright, top up.
+        case portrait
+        /// Upright, top down.
+        case portraitUpsideDown
+        /// On its side, top to the left.
+        case landscapeLeft
+        /// On its side, top to the right.
+        case landscapeRight
+        /// Lying face up.
+        case faceUp
+        /// Lying face down.
+        case faceDown
 
         /// Upright or upside down.
         public var isPortrait: Bool { self == .portrait || self == .portraitUpsideDown }
@@ -27,8 +44,17 @@ public final class UIDevice {
     }
 
     /// `UIUserInterfaceIdiom`.
+    ///
+    /// ```swift
+    /// let compact = UIDevice.current.userInterfaceIdiom == .phone
+    /// ```
     public enum UserInterfaceIdiom: Int, Sendable {
-        case unspecified = -1, phone, pad
+        /// Not known.
+        case unspecified = -1
+        /// A phone (what a render stands for).
+        case phone
+        /// A tablet.
+        case pad
     }
 
     /// How the device is held now (on the running scene's clock): the axis gravity pulls along

@@ -5,9 +5,14 @@ import DynRender
 /// installed is an error naming it when the text is drawn, never a silent substitute.
 public typealias UIFont = Font
 
+/// UIKit's font constructors and names.
 extension Font {
     /// `UIFont.Weight`: UIKit's weights (−0.8 ultra-light … 0.62 black), drawn as the CSS
     /// weights 100…900.
+    ///
+    /// ```swift
+    /// label.font = .systemFont(ofSize: 20, weight: .semibold)
+    /// ```
     public struct Weight: RawRepresentable, Hashable, Sendable {
         /// UIKit's value, −1…1.
         public let rawValue: CGFloat

@@ -94,6 +94,11 @@ extension UIViewController {
 /// UIKit's navigation controller: a stack of view controllers, the top one's view filling its
 /// own; a push slides the new one in from the right, a pop slides it out, over 0.35 s when
 /// animated, on the scene's clock. (No navigation bar is drawn.)
+///
+/// ```swift
+/// let navigation = UINavigationController(rootViewController: ListController())
+/// navigation.pushViewController(DetailController(), animated: true)
+/// ```
 open class UINavigationController: UIViewController {
     /// The stack, bottom first.
     public private(set) var viewControllers: [UIViewController] = []
@@ -162,7 +167,11 @@ open class UINavigationController: UIViewController {
 }
 
 /// UIKit's transition coordinator, which `viewWillTransition(to:with:)` is given (never, here:
-/// a scene keeps its size). Its one method runs the blocks at once.
+/// a scene keeps its size).
+///
+/// ```swift
+/// coordinator.animate(alongsideTransition: { _ in self.relayout() }, completion: nil)
+/// ```
 public protocol UIViewControllerTransitionCoordinator: AnyObject {
     /// Runs `animation` and then `completion`.
     @discardableResult
@@ -171,4 +180,8 @@ public protocol UIViewControllerTransitionCoordinator: AnyObject {
 }
 
 /// What a transition coordinator's blocks are given.
+///
+/// ```swift
+/// coordinator.animate(alongsideTransition: { (context: UIViewControllerTransitionCoordinatorContext) in }, completion: nil)
+/// ```
 public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {}
