@@ -4,9 +4,9 @@ import DynRenderPixels
 import DynRenderGeometry
 import DynRenderScene
 
-/// UIKit's `UICollectionViewCell`: a view whose background colour, corner radius, border and
-/// shadow draw the cell where the layout puts it. Its `contentView` is where apps add labels and
-/// images; those subviews are not drawn yet (a cell is drawn as its layer).
+/// UIKit's `UICollectionViewCell`: a view that a data source configures and the collection view
+/// draws where the layout puts it: its background colour, corners, border and shadow, and its
+/// `contentView`'s subviews (labels, image views), cut at its bounds when `clipsToBounds`.
 ///
 /// ```swift
 /// let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
@@ -18,6 +18,7 @@ open class CollectionViewCell: View {
     /// Where a cell's own subviews go, as in UIKit: a clear view filling the cell.
     public private(set) lazy var contentView: View = {
         let content = View(frame: CGRect(origin: .zero, size: bounds.size))
+        content.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         addSubview(content)
         return content
     }()

@@ -2,6 +2,7 @@ import Foundation
 import DynRenderDisplayList
 import DynRenderPixels
 import DynRenderScene
+import DynRenderGeometry
 
 /// Drawing a collection view: its visible cells in drawing order, as display-list shapes.
 extension CollectionView {
@@ -41,6 +42,20 @@ extension CollectionView {
             crossing = []
         }
         for cell in visibleAttributes where !cell.isHidden && cell.alpha > 0 {
+            if dataSource != nil, let view = cellForItem(at: cell.indexPath) {
+                // A data source's cell draws as the view it is (its layer, its content view's
+                // labels and pictures), placed where the layout puts it.
+                let items = Self.items(of: view, at: cell, offset: CGVector(dx: dx, dy: dy))
+                let reach = Self.reach(of: RoundedRectangle(center: view.center, size: cell.size, transform: cell.transform,
+                                                            fill: RGBA8(0, 0, 0, 0), shadow: view.shadow))
+                if clipsToBounds && !frame.contains(reach) {
+                    crossing += items
+                } else {
+                    endCrossingRun()
+                    shapes += items
+                }
+                continue
+            }
             let appearance = appearance(of: cell.indexPath)
             let shape = RoundedRectangle(center: CGPoint(x: cell.center.x + dx, y: cell.center.y + dy),
                                          size: cell.size, cornerRadius: appearance.cornerRadius,
@@ -61,6 +76,20 @@ extension CollectionView {
             }
         }
         endCrossingRun()
+    }
+
+    /// A cell view's shapes where `attributes` put it: centre (moved by `offset` into the
+    /// scene), size, transform and alpha, as UIKit applies layout attributes to a cell.
+    static func items(of view: CollectionViewCell, at attributes: LayoutAttributes, offset: CGVector) -> [DisplayItem] {
+        let center = CGPoint(x: attributes.center.x + offset.dx, y: attributes.center.y + offset.dy)
+        if view.center != center { view.center = center }
+        if view.bounds.size != attributes.size { view.bounds = CGRect(origin: .zero, size: attributes.size) }
+        if view.transform != attributes.transform { view.transform = attributes.transform }
+        if view.alpha != attributes.alpha { view.alpha = attributes.alpha }
+        view.layoutIfNeeded()
+        var items: [DisplayItem] = []
+        view.appendShapes(to: &items)
+        return items
     }
 
     /// Everything `shape` can paint, points: its turned box and its shadow's, the shadow's

@@ -85,6 +85,19 @@ extension Button {
         self.title = title
     }
 
+    /// `UIButton.setImage(_:for:)` for `.normal`: the picture before the title; other states
+    /// stop with a message.
+    public func setImage(_ image: UIImage?, for state: UIControl.State) {
+        guard state == .normal else { fatalError("UIButton.setImage(_:for:): dynrender draws the .normal image only") }
+        self.image = image
+    }
+
+    /// `UIButton.title(for:)`: the `.normal` title.
+    public func title(for state: UIControl.State) -> String? { title }
+
+    /// `UIButton.currentTitle`: the title shown.
+    public var currentTitle: String? { title }
+
     /// `UIButton.setTitleColor(_:for:)` for `.normal`; other states stop with a message.
     public func setTitleColor(_ color: UIColor?, for state: UIControl.State) {
         guard state == .normal else { fatalError("UIButton.setTitleColor(_:for:): dynrender draws the .normal title only") }
@@ -127,6 +140,16 @@ extension Button {
     public convenience init(type buttonType: ButtonType) {
         self.init(frame: .zero, title: nil)
         if buttonType == .custom { titleColor = .white }
+    }
+
+    /// `UIButton(type:primaryAction:)`: a button of `type` whose title is the action's, calling it
+    /// on a tap.
+    public convenience init(type buttonType: ButtonType = .system, primaryAction: UIAction?) {
+        self.init(type: buttonType)
+        if let primaryAction {
+            if !primaryAction.title.isEmpty { title = primaryAction.title }
+            addAction(primaryAction, for: .primaryActionTriggered)
+        }
     }
 }
 

@@ -10,7 +10,7 @@ import DynRender
 /// view.addSubview(grid)
 /// ```
 public typealias UICollectionView = CollectionView
-/// `UICollectionViewCell`: a cell drawn as its layer (background, corners, border, shadow).
+/// `UICollectionViewCell`: a cell drawn as its view (its layer and its content view's subviews).
 public typealias UICollectionViewCell = CollectionViewCell
 /// `UICollectionViewDataSource`: item counts and cells.
 public typealias UICollectionViewDataSource = CollectionViewDataSource

@@ -7,8 +7,8 @@ import Testing
 final class Squares: Scene {
     init(offset: CGFloat = 0) {
         super.init(size: CGSize(width: 120, height: 90))
-        let a = View(frame: CGRect(x: 10, y: 10, width: 30, height: 30), backgroundColor: RGBA8(255, 59, 48), cornerRadius: 4)
-        let b = View(frame: CGRect(x: 60 + offset, y: 5, width: 20, height: 20), backgroundColor: RGBA8(0, 122, 255))
+        let a = View(frame: CGRect(x: 10, y: 10, width: 30, height: 30), backgroundColor: .systemRed, cornerRadius: 4)
+        let b = View(frame: CGRect(x: 60 + offset, y: 5, width: 20, height: 20), backgroundColor: .systemBlue)
         addSubview(a)
         addSubview(b)
         let collision = CollisionBehavior(items: [a, b])
