@@ -106,11 +106,24 @@ open class Scene {
         var candidates: [GestureRecognizer] = []
         var finger: Touch?
         var responder: View?
+        var ignored = false
+        var downView: View?
         touch(at: start, duration: duration, along: path) { [unowned self] event in
+            if ignored { return }
             switch event.state {
             case .began:
                 candidates = []
                 let hit = views.reversed().lazy.compactMap { $0.hitTest($0.convertFromSuperview(event.location), with: event) }.first
+                // An exclusive-touch view under another finger, or under this one while another
+                // is down, keeps this finger from everything (UIKit's `isExclusiveTouch`).
+                if fingersDown.contains(where: \.isExclusiveTouch) || (hit?.isExclusiveTouch == true && !fingersDown.isEmpty) {
+                    ignored = true
+                    return
+                }
+                if let hit {
+                    fingersDown.append(hit)
+                    downView = hit
+                }
                 var view = hit
                 while let current = view {
                     candidates += current.gestureRecognizers.filter(\.isEnabled)
@@ -138,6 +151,8 @@ open class Scene {
                     responder.touchesMoved([finger], with: event)
                 }
             case .ended, .cancelled, .failed:
+                if let down = downView, let index = fingersDown.firstIndex(where: { $0 === down }) { fingersDown.remove(at: index) }
+                downView = nil
                 if let finger {
                     finger.update(to: event.location, time: event.time, phase: .ended)
                     lastTap = (event.location, event.time, finger.tapCount)
@@ -171,6 +186,9 @@ open class Scene {
             }
         }
     }
+
+    /// The views under the fingers that are down (for exclusive touch).
+    private var fingersDown: [View] = []
 
     /// The last finger's lift: where, when and its tap count, for counting multiple taps.
     private var lastTap: (location: CGPoint, time: TimeInterval, count: Int)?

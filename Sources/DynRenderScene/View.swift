@@ -275,6 +275,9 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
 
     /// Whether touches reach this view and its subviews (`hitTest`); default true.
     open var isUserInteractionEnabled = true
+    /// Whether a finger on this view keeps every other finger from the scene's views, and a
+    /// finger down elsewhere keeps new ones from it (UIKit's `isExclusiveTouch`). Default false.
+    public var isExclusiveTouch = false
     /// The recognisers attached with `addGestureRecognizer(_:)`.
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
 

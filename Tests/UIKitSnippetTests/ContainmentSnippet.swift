@@ -194,4 +194,22 @@ final class SharingDelegate: UIGestureRecognizerDelegate {
         Scene(size: CGSize(width: 390, height: 844)).host(controller)
         #expect(controller.boxSizeAtLoad == CGSize(width: 80, height: 60) && controller.box.superview === controller.view)
     }
+
+    /// While a finger is on an exclusive-touch view, a second finger's tap on a button does
+    /// nothing; once it lifts, the same tap works.
+    @Test func anExclusiveTouchViewKeepsOtherFingersOut() {
+        let host = Host()
+        let pad = UIView(frame: CGRect(x: 0, y: 500, width: 390, height: 300))
+        pad.isExclusiveTouch = true
+        let button = UIButton(frame: CGRect(x: 100, y: 100, width: 190, height: 50))
+        var taps = 0
+        button.addTouchUpInsideHandler { _ in taps += 1 }
+        host.root.addSubview(pad)
+        host.root.addSubview(button)
+        host.scene.touch(at: 0.1, duration: 1, along: .stay(at: CGPoint(x: 195, y: 650)))
+        host.scene.tap(at: CGPoint(x: 195, y: 125), time: 0.5)
+        host.scene.tap(at: CGPoint(x: 195, y: 125), time: 1.5)
+        host.run(to: 2)
+        #expect(taps == 1, "only the tap after the exclusive finger lifted")
+    }
 }
