@@ -49,6 +49,8 @@ extension UIColor {
         #expect(palette.count == 3)
         #expect(UIColor.brand !== UIColor.brand, "a class var makes a new object each time")
         #expect(UIColor(white: 0.5, alpha: 1) == .gray)
+        let half = UIColor(white: 0.5, alpha: 1), nearlyHalf = UIColor(white: 0.501, alpha: 1)
+        #expect(half.rgba == nearlyHalf.rgba && half != nearlyHalf, "drawn alike, yet different colours, as in UIKit")
         #expect(UIColor.red.withAlphaComponent(0.5).cgColor.alpha == 0.5)
         #expect(UIColor(cgColor: UIColor.brand.cgColor) == .brand)
     }
