@@ -1,5 +1,6 @@
 import DynRenderUIKit
 import DynRenderGeometry
+import Foundation
 
 /// The scripted device's tilt over a scene's time: where gravity points in the device's axes.
 /// It starts upright in portrait, gravity (0, −1, 0) (down the screen), and each tilt turns it
@@ -14,6 +15,8 @@ struct DeviceTilt {
 
     static let upright = CMAcceleration(x: 0, y: -1, z: 0)
     var moves: [Move] = []
+    /// The orientation last posted in `UIDevice.orientationDidChangeNotification`.
+    var reported = UIDevice.Orientation.portrait
 
     func gravity(at time: TimeInterval) -> CMAcceleration {
         // Each move starts from where the device was when it began: an earlier move still under
@@ -96,6 +99,27 @@ extension Scene {
         DeviceTilts.shared.update(self) { tilt in
             tilt.moves.append(.init(start: start, duration: duration, target: unit))
             tilt.moves.sort { $0.start < $1.start }
+        }
+        // UIKit posts UIDevice.orientationDidChangeNotification when the held orientation
+        // changes: look every 1/60 s while this tilt turns, and once at its end.
+        let checks = Int((duration * 60).rounded(.up))
+        for index in 0...checks {
+            at(start + min(Double(index) / 60, duration)) { [unowned self] in self.postOrientationIfChanged() }
+        }
+    }
+
+    /// Posts the orientation notification if the device's orientation now differs from the
+    /// last one posted (portrait at first).
+    private func postOrientationIfChanged() {
+        let g = deviceGravity(at: time)
+        let now = UIDevice.Orientation(gravity: (g.x, g.y, g.z))
+        var changed = false
+        DeviceTilts.shared.update(self) { tilt in
+            changed = tilt.reported != now
+            tilt.reported = now
+        }
+        if changed {
+            NotificationCenter.default.post(name: UIDevice.orientationDidChangeNotification, object: UIDevice.current)
         }
     }
 

@@ -54,17 +54,29 @@ public enum LayoutAttribute: Sendable, CustomStringConvertible {
 }
 
 /// A rectangle in a view's bounds that constraints can refer to (UIKit's `UILayoutGuide`): the
-/// safe area, or a view controller's top and bottom layout guides.
+/// safe area, a view controller's top and bottom layout guides, or a guide of one's own that
+/// constraints place like an invisible view (`LayoutGuide()`, then `addLayoutGuide(_:)`).
 ///
 /// ```swift
 /// label.topAnchor.constraint(equalTo: card.safeAreaLayoutGuide.topAnchor, constant: 12).isActive = true
+///
+/// let sheetArea = LayoutGuide()
+/// card.addLayoutGuide(sheetArea)
+/// sheetArea.heightAnchor.constraint(equalTo: card.heightAnchor, multiplier: 2 / 3).isActive = true
 /// ```
 public final class LayoutGuide {
     /// The view whose bounds coordinates the guide's frame is in.
-    public private(set) weak var owningView: View?
-    private let frameInOwner: (View) -> CGRect
+    public internal(set) weak var owningView: View?
+    /// How a system guide's frame follows from its view; nil for a guide of one's own, which
+    /// its constraints place.
+    private let frameInOwner: ((View) -> CGRect)?
     /// A name for messages.
-    public let identifier: String
+    public var identifier: String
+    /// Active constraints that mention this guide (a guide of one's own).
+    var activeConstraints: [LayoutConstraint] = []
+    /// Where the owning view's last layout pass put a guide of one's own, in its bounds
+    /// coordinates.
+    var solvedFrame = CGRect.zero
 
     /// A guide named `identifier` whose frame, in `owningView`'s bounds coordinates, `frame`
     /// computes from the view at every layout pass.
@@ -72,6 +84,13 @@ public final class LayoutGuide {
         self.owningView = owningView
         self.identifier = identifier
         self.frameInOwner = frame
+    }
+
+    /// A guide of one's own (UIKit's `UILayoutGuide()`): add it to a view with
+    /// `addLayoutGuide(_:)`, then constrain it as a view; its owner's layout passes place it.
+    public init() {
+        identifier = ""
+        frameInOwner = nil
     }
 
     /// What an anchor of a view that no longer exists reads as: owned by no view.
@@ -82,8 +101,15 @@ public final class LayoutGuide {
         self.frameInOwner = { _ in .zero }
     }
 
-    /// The guide's rectangle in its owning view's bounds coordinates, now.
-    public var layoutFrame: CGRect { owningView.map(frameInOwner) ?? .zero }
+    /// Whether constraints place the guide (one's own), rather than its view computing it.
+    var isPlacedByConstraints: Bool { frameInOwner == nil }
+
+    /// The guide's rectangle in its owning view's bounds coordinates: a system guide's now, a
+    /// guide of one's own where the owning view's last layout pass put it (zero before one).
+    public var layoutFrame: CGRect {
+        guard let owningView else { return .zero }
+        return frameInOwner.map { $0(owningView) } ?? solvedFrame
+    }
 
     /// The guide's leading edge (its left, for left-to-right text).
     public var leadingAnchor: LayoutAnchor<LayoutXAxis> { LayoutAnchor(.guide(self), .leading) }
@@ -124,7 +150,7 @@ public enum LayoutItem {
     var name: String {
         switch self {
         case .view(let view): return "\(type(of: view)) at \(view.frame)"
-        case .guide(let guide): return guide.identifier
+        case .guide(let guide): return guide.identifier.isEmpty ? "a layout guide" : guide.identifier
         }
     }
 

@@ -100,8 +100,14 @@ public final class LayoutConstraint {
     public var isActive = false {
         didSet {
             guard isActive != oldValue else { return }
-            for case .view(let view) in [first.item] + (second.map { [$0.item] } ?? []) {
-                if isActive { view.activeConstraints.append(self) } else { view.activeConstraints.removeAll { $0 === self } }
+            for item in [first.item] + (second.map { [$0.item] } ?? []) {
+                switch item {
+                case .view(let view):
+                    if isActive { view.activeConstraints.append(self) } else { view.activeConstraints.removeAll { $0 === self } }
+                case .guide(let guide) where guide.isPlacedByConstraints:
+                    if isActive { guide.activeConstraints.append(self) } else { guide.activeConstraints.removeAll { $0 === self } }
+                case .guide: break
+                }
             }
             requestLayout()
         }
@@ -118,15 +124,24 @@ public final class LayoutConstraint {
     }
 
     private func requestLayout() {
-        for case .view(let view) in [first.item] + (second.map { [$0.item] } ?? []) {
-            (view.superview ?? view).setNeedsLayout()
+        for item in [first.item] + (second.map { [$0.item] } ?? []) {
+            switch item {
+            case .view(let view): (view.superview ?? view).setNeedsLayout()
+            case .guide(let guide): guide.owningView?.setNeedsLayout()
+            }
         }
     }
 
     /// The view that holds the constraint, as UIKit installs it: the view itself for its own
     /// size, else the nearest view that contains both items.
     var holder: View? {
-        guard case .view(let view) = first.item else { return nil }
+        let view: View
+        switch first.item {
+        case .view(let v): view = v
+        case .guide(let guide):
+            guard let owner = guide.owningView else { return nil }
+            view = owner
+        }
         guard let second else { return view }
         let other: View?
         switch second.item {

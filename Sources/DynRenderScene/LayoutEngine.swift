@@ -2,8 +2,8 @@ import Foundation
 import DynRenderGeometry
 
 /// One superview's Auto Layout: the frames of its subviews that do not translate their
-/// autoresizing mask, from the active constraints that mention them and their intrinsic sizes,
-/// by Cassowary. The tableau lives with the superview between layout passes: a pass adds the
+/// autoresizing mask, and of the layout guides it owns, from the active constraints that mention
+/// them and the views' intrinsic sizes, by Cassowary. The tableau lives with the superview between layout passes: a pass adds the
 /// constraints that are new or changed and removes those that went, and the solver re-optimises
 /// from where it was.
 ///
@@ -53,7 +53,7 @@ final class LayoutEngine {
     /// What each constraint is in the tableau; a nil handle is one broken to recover.
     private var installed: [Key: (form: Form, handle: CassowarySolver.Handle?)] = [:]
     private var order: [Key] = []
-    /// Each laid-out view's first variable: x, y, width, height follow.
+    /// Each laid-out view's or guide's first variable: x, y, width, height follow.
     private var variables: [ObjectIdentifier: Int] = [:]
     private var nextVariable = 0
     private var reported: Set<String> = []
@@ -70,26 +70,33 @@ final class LayoutEngine {
         // As UIKit's engine, only views that constraints mention: one with none keeps the frame
         // its code gives it (dynamics moving a view that does not translate its mask, say).
         let constrained = superview.subviews.filter { !$0.translatesAutoresizingMaskIntoConstraints && !$0.activeConstraints.isEmpty }
-        guard !constrained.isEmpty || superview.layoutEngine != nil else { return }
+        let guides = superview.layoutGuides.filter { !$0.activeConstraints.isEmpty }
+        guard !constrained.isEmpty || !guides.isEmpty || superview.layoutEngine != nil else { return }
         let engine = superview.layoutEngine ?? LayoutEngine()
         superview.layoutEngine = engine
-        engine.update(superview: superview, constrained: constrained)
+        engine.update(superview: superview, constrained: constrained, guides: guides)
     }
 
-    private func variable(_ view: View) -> Int {
-        if let base = variables[ObjectIdentifier(view)] { return base }
+    private func variable(_ item: AnyObject) -> Int {
+        if let base = variables[ObjectIdentifier(item)] { return base }
         let base = nextVariable
         nextVariable += 4
-        variables[ObjectIdentifier(view)] = base
+        variables[ObjectIdentifier(item)] = base
         return base
     }
 
-    private func update(superview: View, constrained: [View]) {
-        let members = Set(constrained.map(ObjectIdentifier.init))
+    private func frame(_ item: AnyObject) -> CGRect {
+        let base = variable(item)
+        return CGRect(x: solver.value(of: base), y: solver.value(of: base + 1),
+                      width: solver.value(of: base + 2), height: solver.value(of: base + 3))
+    }
+
+    private func update(superview: View, constrained: [View], guides: [LayoutGuide]) {
+        let members = Set(constrained.map(ObjectIdentifier.init) + guides.map(ObjectIdentifier.init))
         var forms: [(Key, Form)] = []
         var seen = Set<ObjectIdentifier>()
-        for view in constrained {
-            for constraint in view.activeConstraints where seen.insert(ObjectIdentifier(constraint)).inserted {
+        for constraints in constrained.map(\.activeConstraints) + guides.map(\.activeConstraints) {
+            for constraint in constraints where seen.insert(ObjectIdentifier(constraint)).inserted {
                 if let form = form(of: constraint, superview: superview, members: members) {
                     forms.append((.constraint(ObjectIdentifier(constraint)), form))
                 }
@@ -116,10 +123,9 @@ final class LayoutEngine {
             order.append(key)
             changed = true
         }
+        for guide in guides { guide.solvedFrame = frame(guide) }
         for view in constrained {
-            let base = variable(view)
-            let frame = CGRect(x: solver.value(of: base), y: solver.value(of: base + 1),
-                               width: solver.value(of: base + 2), height: solver.value(of: base + 3))
+            let frame = frame(view)
             if view.frame != frame { view.frame = frame }
         }
         if changed { reportAmbiguity(constrained) }
@@ -138,12 +144,14 @@ final class LayoutEngine {
         func add(_ anchor: LayoutAnchor<Void>, _ factor: Double) {
             let attribute = anchor.attribute, parts = attribute.terms
             let horizontal = attribute.isHorizontal
-            switch anchor.item {
-            case .view(let view) where members.contains(ObjectIdentifier(view)):
-                let base = variable(view)
+            func addTerms(of item: AnyObject) {
+                let base = variable(item)
                 terms[base + (horizontal ? 0 : 1), default: 0] += factor * Double(parts.position)
                 terms[base + (horizontal ? 2 : 3), default: 0] += factor * Double(parts.size)
-                return
+            }
+            switch anchor.item {
+            case .view(let view) where members.contains(ObjectIdentifier(view)):
+                addTerms(of: view)
             case .view(let view):
                 let known: CGRect
                 if view === superview {
@@ -154,6 +162,8 @@ final class LayoutEngine {
                     fatalError("Auto Layout: \(constraint.description) relates views that are neither siblings nor a view and its superview; dynrender does not solve that")
                 }
                 constant += factor * Self.value(of: attribute, in: known)
+            case .guide(let guide) where members.contains(ObjectIdentifier(guide)):
+                addTerms(of: guide)
             case .guide(let guide):
                 guard guide.owningView === superview else {
                     fatalError("Auto Layout: \(constraint.description) uses a layout guide of another view than the superview; dynrender does not solve that")

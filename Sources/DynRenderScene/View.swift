@@ -228,6 +228,8 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
     var compressionResistance = [LayoutPriority.defaultHigh, .defaultHigh]
     /// The Cassowary tableau of this view's constrained subviews, kept between layout passes.
     var layoutEngine: LayoutEngine?
+    /// The guides of its own this view owns (`addLayoutGuide(_:)`), in the order added.
+    public internal(set) var layoutGuides: [LayoutGuide] = []
 
     /// The size the view's content wants, points, that Auto Layout keeps it at (against its
     /// content hugging and compression resistance) unless stronger constraints say otherwise;

@@ -9,12 +9,32 @@ extension View {
     /// it contains, as UIKit installs them on the nearest common ancestor.
     public var constraints: [LayoutConstraint] {
         var held: [LayoutConstraint] = [], seen = Set<ObjectIdentifier>()
-        for view in [self] + subviews {
-            for constraint in view.activeConstraints where constraint.holder === self && seen.insert(ObjectIdentifier(constraint)).inserted {
+        for constraints in ([self] + subviews).map(\.activeConstraints) + layoutGuides.map(\.activeConstraints) {
+            for constraint in constraints where constraint.holder === self && seen.insert(ObjectIdentifier(constraint)).inserted {
                 held.append(constraint)
             }
         }
         return held
+    }
+
+    /// Makes this view own `guide` (a `LayoutGuide()` of one's own): constraints between it and
+    /// the view or its subviews then place it at this view's layout passes. A guide another view
+    /// owned moves here.
+    public func addLayoutGuide(_ guide: LayoutGuide) {
+        precondition(guide.isPlacedByConstraints, "addLayoutGuide: \(guide.identifier) is a system guide; add a LayoutGuide() of your own")
+        guard guide.owningView !== self else { return }
+        guide.owningView?.removeLayoutGuide(guide)
+        guide.owningView = self
+        layoutGuides.append(guide)
+        setNeedsLayout()
+    }
+
+    /// Removes `guide` from this view's guides; constraints on it no longer place it.
+    public func removeLayoutGuide(_ guide: LayoutGuide) {
+        guard guide.owningView === self else { return }
+        layoutGuides.removeAll { $0 === guide }
+        guide.owningView = nil
+        setNeedsLayout()
     }
 
     /// Activates `constraint` (UIKit's `addConstraint(_:)`).

@@ -41,6 +41,16 @@ public final class UIDevice {
         public var isFlat: Bool { self == .faceUp || self == .faceDown }
         /// Portrait or landscape: an orientation the interface can take.
         public var isValidInterfaceOrientation: Bool { isPortrait || isLandscape }
+
+        /// The orientation of a device with gravity along `gravity` in its axes (x right, y up
+        /// the screen, z out of it): the axis gravity pulls along most, so a device turned with
+        /// its top to the left (gravity along −x) is `.landscapeLeft`.
+        package init(gravity: (x: Double, y: Double, z: Double)) {
+            let (x, y, z) = gravity
+            if abs(z) > max(abs(x), abs(y)) { self = z < 0 ? .faceUp : .faceDown }
+            else if abs(x) > abs(y) { self = x < 0 ? .landscapeLeft : .landscapeRight }
+            else { self = y > 0 ? .portraitUpsideDown : .portrait }
+        }
     }
 
     /// `UIUserInterfaceIdiom`.
@@ -61,11 +71,20 @@ public final class UIDevice {
     /// most, so a device turned with its top to the left (gravity along −x) is `.landscapeLeft`.
     public var orientation: Orientation {
         guard let scene = Scene.running, let gravity = UIDevice.gravity(scene, scene.time) else { return .portrait }
-        let (x, y, z) = (gravity.x, gravity.y, gravity.z)
-        if abs(z) > max(abs(x), abs(y)) { return z < 0 ? .faceUp : .faceDown }
-        if abs(x) > abs(y) { return x < 0 ? .landscapeLeft : .landscapeRight }
-        return y > 0 ? .portraitUpsideDown : .portrait
+        return Orientation(gravity: gravity)
     }
+
+    /// Posted on `NotificationCenter.default`, with `UIDevice.current` as its object, whenever
+    /// the scripted tilt turns the device to another orientation (checked every 1/60 s of a
+    /// tilt). Posted whether or not `beginGeneratingDeviceOrientationNotifications()` was called.
+    public static let orientationDidChangeNotification = Notification.Name("UIDeviceOrientationDidChangeNotification")
+
+    /// Whether an app asked for orientation notifications; they are posted either way.
+    public private(set) var isGeneratingDeviceOrientationNotifications = false
+    /// Asks for orientation notifications (they are always posted here).
+    public func beginGeneratingDeviceOrientationNotifications() { isGeneratingDeviceOrientationNotifications = true }
+    /// Says the app no longer needs orientation notifications.
+    public func endGeneratingDeviceOrientationNotifications() { isGeneratingDeviceOrientationNotifications = false }
 
     /// A phone.
     public var userInterfaceIdiom: UserInterfaceIdiom { .phone }

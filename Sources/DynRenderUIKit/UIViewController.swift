@@ -122,6 +122,22 @@ open class UIViewController: Responder {
     open func viewWillLayoutSubviews() {}
     /// Called after every layout pass of the view.
     open func viewDidLayoutSubviews() {}
+
+    // What a controller tells the system about orientation and the status bar: a render's
+    // interface is portrait with no status bar, so nothing reads these, but apps override them
+    // (in the class body, as overridable members must be without the Objective-C runtime).
+    /// The orientations the controller supports; UIKit's phone default, all but upside down.
+    open var supportedInterfaceOrientations: UIInterfaceOrientationMask { .allButUpsideDown }
+    /// Whether the interface turns with the device; true, as UIKit's default.
+    open var shouldAutorotate: Bool { true }
+    /// The orientation to present in; portrait.
+    open var preferredInterfaceOrientationForPresentation: UIInterfaceOrientation { .portrait }
+    /// The status bar's style; `.default`.
+    open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+    /// Whether the status bar is hidden; false.
+    open var prefersStatusBarHidden: Bool { false }
+    /// Asks the system to read the status-bar properties again (nothing to update here).
+    public func setNeedsStatusBarAppearanceUpdate() {}
 }
 
 /// The root view `UIViewController.loadView()` makes: its layout passes tell the controller.

@@ -53,3 +53,58 @@ final class PinnedViewController: UIViewController {
         #expect(controller.header.frame.height == 60 && controller.badge.frame.minY == 127)
     }
 }
+
+// A bottom sheet whose open and closed positions come from a layout guide of its own, as apps
+// write one: the guide is constrained, the snap behaviour reads its layoutFrame.
+final class SheetViewController: UIViewController {
+    let sheetArea = UILayoutGuide()
+    let sheet = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 500))
+    let label = UILabel()
+    lazy var animator = UIDynamicAnimator(referenceView: view)
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.safeAreaInsets = UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
+        view.addLayoutGuide(sheetArea)
+        sheetArea.identifier = "sheetArea"
+        NSLayoutConstraint.activate([
+            sheetArea.leftAnchor.constraint(equalTo: view.leftAnchor, constant: 10),
+            sheetArea.rightAnchor.constraint(equalTo: view.rightAnchor, constant: -10),
+            sheetArea.topAnchor.constraint(equalTo: view.safeAreaLayoutGuide.topAnchor, constant: 20),
+            sheetArea.heightAnchor.constraint(equalTo: view.heightAnchor, multiplier: 2 / 3),
+        ])
+        // A view placed against the guide.
+        label.text = "Sheet"
+        label.translatesAutoresizingMaskIntoConstraints = false
+        view.addSubview(label)
+        label.topAnchor.constraint(equalTo: sheetArea.bottomAnchor, constant: 8).isActive = true
+        label.centerXAnchor.constraint(equalTo: sheetArea.centerXAnchor).isActive = true
+        view.addSubview(sheet)
+    }
+
+    func snapOpen() {
+        animator.addBehavior(UISnapBehavior(item: sheet, snapTo: CGPoint(x: sheetArea.layoutFrame.midX, y: sheetArea.layoutFrame.maxY)))
+    }
+}
+
+extension AutoLayoutSnippet {
+    /// The guide is where its constraints put it in the view's bounds, views constrained to it
+    /// follow it, and a snap to its bottom edge comes to rest there.
+    @Test func aLayoutGuideOfOnesOwnIsPlacedByItsConstraints() {
+        let controller = SheetViewController()
+        let scene = Scene(size: CGSize(width: 390, height: 844), rootViewController: controller)
+        let expected = CGRect(x: 10, y: 67, width: 370, height: 844.0 * 2 / 3)
+        #expect(controller.sheetArea.layoutFrame == expected)
+        #expect(controller.sheetArea.owningView === controller.view && controller.view.layoutGuides.count == 1)
+        #expect(abs(controller.label.frame.minY - (expected.maxY + 8)) < 1e-9)
+        #expect(abs(controller.label.frame.midX - expected.midX) < 1e-9)
+        #expect(controller.view.constraints.count == 6, "the guide's four and the label's two, held by the view")
+        scene.at(0.1) { controller.snapOpen() }
+        scene.advance(to: 3)
+        #expect(abs(controller.sheet.center.x - expected.midX) < 0.5 && abs(controller.sheet.center.y - expected.maxY) < 0.5,
+                "\(controller.sheet.center)")
+        // A guide removed is no longer placed; its frame reads as zero, as one without an owner.
+        controller.view.removeLayoutGuide(controller.sheetArea)
+        #expect(controller.sheetArea.layoutFrame == .zero && controller.view.layoutGuides.isEmpty)
+    }
+}

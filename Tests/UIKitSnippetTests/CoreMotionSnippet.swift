@@ -54,3 +54,38 @@ final class TiltBox {
         #expect(abs(box.ball.center.y - (844 - 20)) < 0.5, "and on the floor it fell to first: \(box.ball.center)")
     }
 }
+
+// Apps that turn gravity with the interface listen for the orientation notification.
+final class OrientationListener {
+    var heard: [(time: Double, orientation: UIDeviceOrientation)] = []
+    var token: NSObjectProtocol?
+
+    func listen(_ scene: Scene) {
+        token = NotificationCenter.default.addObserver(forName: UIDevice.orientationDidChangeNotification, object: nil, queue: nil) { [unowned self] note in
+            guard let device = note.object as? UIDevice else { return }
+            heard.append((scene.time, device.orientation))
+        }
+    }
+
+    deinit { token.map(NotificationCenter.default.removeObserver) }
+}
+
+extension CoreMotionSnippet {
+    /// A turn to the right edge and back: one notification as the turn passes 45° (1.25 s,
+    /// seen within the 1/60 s the script looks every), one as the way back passes it (3.25 s),
+    /// none while the device stays put.
+    @Test func orientationChangesArePostedOnce() {
+        let host = Host()
+        let listener = OrientationListener()
+        listener.listen(host.scene)
+        host.scene.tiltDevice(to: CMAcceleration(x: 1, y: 0, z: 0), at: 1, duration: 0.5)
+        host.scene.tiltDevice(to: CMAcceleration(x: 0, y: -1, z: 0), at: 3, duration: 0.5)
+        host.run(to: 4)
+        #expect(listener.heard.map(\.orientation) == [.landscapeRight, .portrait])
+        #expect(listener.heard.count == 2)
+        if listener.heard.count == 2 {
+            #expect(listener.heard[0].time >= 1.25 && listener.heard[0].time <= 1.25 + 1 / 60 + 1e-9, "\(listener.heard[0].time)")
+            #expect(listener.heard[1].time >= 3.25 && listener.heard[1].time <= 3.25 + 1 / 60 + 1e-9, "\(listener.heard[1].time)")
+        }
+    }
+}

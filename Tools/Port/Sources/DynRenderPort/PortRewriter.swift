@@ -164,11 +164,12 @@ final class PortRewriter: SyntaxVisitor {
 
     /// The closure an action becomes: `{ [captures] parameter in receiver.method(parameter) }`,
     /// or, for a method without the sender, `{ [captures] ignored in receiver.method() }`.
+    /// `sender` is what the method is passed, when not the parameter itself.
     private func closure(_ capture: (list: String, receiver: String), _ selector: SelectorReference, labels: [String],
-                         parameter: String, ignored: String = "_") -> String {
+                         parameter: String, ignored: String = "_", sender: String? = nil) -> String {
         labels.isEmpty
             ? "{ \(capture.list) \(ignored) in \(call(capture.receiver, selector, labels: labels, sender: "")) }"
-            : "{ \(capture.list) \(parameter) in \(call(capture.receiver, selector, labels: labels, sender: parameter)) }"
+            : "{ \(capture.list) \(parameter) in \(call(capture.receiver, selector, labels: labels, sender: sender ?? parameter)) }"
     }
 
     private func rewriteTargetAction(_ node: FunctionCallExprSyntax) -> SourceEdit? {
@@ -260,7 +261,11 @@ final class PortRewriter: SyntaxVisitor {
                 report(node, "an observer needs a target")
                 return handled(nil)
             }
-            let body = closure(target, selector, labels: methodLabels, parameter: "notification")
+            // The block hands on a `Notification`; a handler written for `NSNotification` gets
+            // the bridged object, as the selector form gave it.
+            let bridges = methods.firstParameterType(of: selector).map { ["NSNotification", "NSNotification?", "NSNotification!"].contains($0) } ?? false
+            let body = closure(target, selector, labels: methodLabels, parameter: "notification",
+                               sender: bridges ? "notification as NSNotification" : nil)
             let observe = "\(baseText).addObserver(forName: \(arguments[2].expression.trimmedDescription), object: \(arguments[3].expression.trimmedDescription), queue: nil) \(body)"
             return handled(SourceEdit(replacing: node, with: "_ = " + observe))
         }

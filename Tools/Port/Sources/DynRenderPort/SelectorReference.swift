@@ -26,27 +26,40 @@ struct SelectorReference {
 /// The methods a file declares, by base name: their parameters' external labels (`_` for
 /// none), to tell how many arguments a selector's method takes when the selector does not say.
 struct MethodIndex {
-    private var labelsByName: [String: [[String]]] = [:]
+    /// A declared method's parameters: external labels, and the first one's type as written.
+    private struct Signature {
+        let labels: [String]
+        let firstType: String?
+    }
+    private var signaturesByName: [String: [Signature]] = [:]
 
     init(_ file: SourceFileSyntax) {
         final class Collector: SyntaxVisitor {
-            var found: [String: [[String]]] = [:]
+            var found: [String: [Signature]] = [:]
             override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-                let labels = node.signature.parameterClause.parameters.map { $0.firstName.text }
-                found[node.name.text, default: []].append(labels)
+                let parameters = node.signature.parameterClause.parameters
+                found[node.name.text, default: []].append(Signature(labels: parameters.map { $0.firstName.text },
+                                                                    firstType: parameters.first?.type.trimmedDescription))
                 return .visitChildren
             }
         }
         let collector = Collector(viewMode: .sourceAccurate)
         collector.walk(file)
-        labelsByName = collector.found
+        signaturesByName = collector.found
+    }
+
+    /// The type of the first parameter of the one method `selector` could name (matching its
+    /// labels when written), as written; nil when not known.
+    func firstParameterType(of selector: SelectorReference) -> String? {
+        let candidates = (signaturesByName[selector.baseName] ?? []).filter { selector.labels == nil || $0.labels == selector.labels }
+        return candidates.count == 1 ? candidates[0].firstType : nil
     }
 
     /// The argument labels of the method `selector` names: its own when written, else those of
     /// the one method of that name in the file; nil when there is none or more than one.
     func labels(of selector: SelectorReference) -> [String]? {
         if let labels = selector.labels { return labels }
-        guard let candidates = labelsByName[selector.baseName], candidates.count == 1 else { return nil }
-        return candidates[0]
+        guard let candidates = signaturesByName[selector.baseName], candidates.count == 1 else { return nil }
+        return candidates[0].labels
     }
 }
