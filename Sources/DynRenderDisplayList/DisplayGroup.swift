@@ -23,17 +23,22 @@ public struct DisplayGroup: Equatable, Sendable {
     public var alpha: Double
     /// The layer is multiplied by this shape's anti-aliased coverage, if given.
     public var clip: ClipRectangle?
+    /// The layer is multiplied by the opacity of these entries drawn (in the same coordinates),
+    /// if given: Core Animation's `mask` (a view's `mask`, a shape layer as a mask) and Core
+    /// Graphics' `clip()` to a path. Nothing shows where they draw nothing.
+    public var mask: [DisplayItem]?
 
-    /// A group of `shapes` drawn as one picture, faded to `alpha` (default 1) and cut by `clip`
-    /// (default none).
-    public init(shapes: [DisplayItem], alpha: Double = 1, clip: ClipRectangle? = nil) {
+    /// A group of `shapes` drawn as one picture, faded to `alpha` (default 1), cut by `clip` and
+    /// masked by `mask` (default none).
+    public init(shapes: [DisplayItem], alpha: Double = 1, clip: ClipRectangle? = nil, mask: [DisplayItem]? = nil) {
         self.shapes = shapes
         self.alpha = alpha
         self.clip = clip
+        self.mask = mask
     }
 
-    /// Whether the group draws differently from its entries drawn flat: it fades or clips.
-    package var needsLayer: Bool { alpha < 1 || clip != nil }
+    /// Whether the group draws differently from its entries drawn flat: it fades, clips or masks.
+    package var needsLayer: Bool { alpha < 1 || clip != nil || mask != nil }
 }
 
 /// A clip: a rounded rectangle's geometry, with the meaning `RoundedRectangle` gives its fields
@@ -91,6 +96,7 @@ extension Array where Element == DisplayItem {
             let field = "\(prefix)shapes[\(index)]"
             if case .group(let group) = item {
                 try group.shapes.forEachDrawnEntry(prefix: field + ".", body)
+                try group.mask?.forEachDrawnEntry(prefix: field + ".mask.", body)
             } else {
                 try body(item, field)
             }

@@ -9,8 +9,9 @@ extension DisplayListJSON {
         var shapes: [ShapeRecord]
         var alpha: Double?
         var clip: ClipRecord?
+        var mask: MaskRecord?
 
-        private enum Keys: String, CodingKey { case shapes, alpha, clip }
+        private enum Keys: String, CodingKey { case shapes, alpha, clip, mask }
 
         init(from decoder: Decoder) throws {
             let keyed = try decoder.container(keyedBy: Keys.self)
@@ -24,6 +25,7 @@ extension DisplayListJSON {
             shapes = try keyed.decode([ShapeRecord].self, forKey: .shapes)
             alpha = try keyed.decodeIfPresent(Double.self, forKey: .alpha)
             clip = try keyed.decodeIfPresent(ClipRecord.self, forKey: .clip)
+            mask = try keyed.decodeIfPresent(MaskRecord.self, forKey: .mask)
         }
 
         func group(_ fail: Failure, baseDirectory: URL?) throws -> DisplayGroup {
@@ -34,8 +36,14 @@ extension DisplayListJSON {
                 clipShape = try c.clip(clipFail)
             }
             let items = try DisplayListJSON.items(shapes, prefix: "shapes", fail, baseDirectory: baseDirectory)
-            return DisplayGroup(shapes: items, alpha: alpha, clip: clipShape)
+            let maskItems = try mask.map { try DisplayListJSON.items($0.shapes, prefix: "mask.shapes", fail, baseDirectory: baseDirectory) }
+            return DisplayGroup(shapes: items, alpha: alpha, clip: clipShape, mask: maskItems)
         }
+    }
+
+    /// A group's mask: `{"shapes": [...]}`, entries whose opacity multiplies the group.
+    struct MaskRecord: Decodable {
+        var shapes: [ShapeRecord]
     }
 
     struct ClipRecord: Decodable {
@@ -68,6 +76,9 @@ extension DisplayListJSON {
             if let matrix { out += ",\"transform\":\(matrix)" }
             if clip.cornerCurve == .continuous { out += ",\"curve\":\"continuous\"" }
             out += "}"
+        }
+        if let mask = group.mask {
+            out += ",\"mask\":{\"shapes\":[\(try encode(mask, imageSource: imageSource))]}"
         }
         return out + ",\"shapes\":[\(try encode(group.shapes, imageSource: imageSource))]}"
     }

@@ -13,6 +13,7 @@ extension DisplayListJSON {
         var fill: String
         var alpha: Double?
         var stroke: StrokeRecord?
+        var gradient: GradientRecord?
 
         func shape(_ fail: Failure) throws -> PathShape {
             guard x.isFinite else { throw fail("x", "must be a finite number") }
@@ -49,7 +50,50 @@ extension DisplayListJSON {
             return PathShape(path: path, fillRule: rule, origin: CGPoint(x: x, y: y),
                              transform: try DisplayListJSON.transform(angle: angle ?? 0, matrix: transform, fail),
                              fill: try DisplayListJSON.color(fill, "fill", fail),
-                             alpha: try DisplayListJSON.alpha(alpha ?? 1, fail), stroke: outline)
+                             alpha: try DisplayListJSON.alpha(alpha ?? 1, fail), stroke: outline,
+                             gradient: try gradient.map { record in
+                                 try record.gradient { field, problem in fail("gradient." + field, problem) }
+                             })
+        }
+    }
+
+    /// A path's gradient fill: `{"kind":"axial","x0":…,"y0":…,"x1":…,"y1":…,"stops":[[0,"#RRGGBBAA"],…]}`,
+    /// radial with `r0` and `r1`, `extend` one of "both" (default), "start", "end", "none".
+    struct GradientRecord: Decodable {
+        var kind: String
+        var x0: Double, y0: Double, x1: Double, y1: Double
+        var r0: Double?, r1: Double?
+        var stops: [StopRecord]
+        var extend: String?
+
+        struct StopRecord: Decodable {
+            var location: Double
+            var color: String
+
+            init(from decoder: Decoder) throws {
+                var pair = try decoder.unkeyedContainer()
+                location = try pair.decode(Double.self)
+                color = try pair.decode(String.self)
+                guard pair.isAtEnd else {
+                    throw DecodingError.dataCorruptedError(in: pair, debugDescription: "a stop is [location, \"#RRGGBBAA\"]")
+                }
+            }
+        }
+
+        func gradient(_ fail: Failure) throws -> Gradient {
+            guard let kind = Gradient.Kind(rawValue: kind) else { throw fail("kind", "must be \"axial\" or \"radial\", not '\(self.kind)'") }
+            let ends: [String: (Bool, Bool)] = ["both": (true, true), "start": (true, false), "end": (false, true), "none": (false, false)]
+            guard let (before, after) = ends[extend ?? "both"] else {
+                throw fail("extend", "must be \"both\", \"start\", \"end\" or \"none\", not '\(extend ?? "")'")
+            }
+            var parsed: [GradientStop] = []
+            for (index, stop) in stops.enumerated() {
+                parsed.append(GradientStop(stop.location, try DisplayListJSON.color(stop.color, "stops[\(index)]", fail)))
+            }
+            let gradient = Gradient(kind: kind, stops: parsed, start: CGPoint(x: x0, y: y0), end: CGPoint(x: x1, y: y1),
+                                    startRadius: r0 ?? 0, endRadius: r1 ?? 0, extendsStart: before, extendsEnd: after)
+            if let (field, problem) = gradient.limitViolation() { throw fail(field, problem) }
+            return gradient
         }
     }
 
@@ -81,6 +125,18 @@ extension DisplayListJSON {
         if let stroke = shape.stroke {
             out += ",\"stroke\":{\"width\":\(try number(stroke.width, "stroke.width")),\"color\":\"\(hex(stroke.color, alpha: true))\""
             out += ",\"join\":\"\(stroke.join.rawValue)\",\"cap\":\"\(stroke.cap.rawValue)\"}"
+        }
+        if let g = shape.gradient {
+            out += ",\"gradient\":{\"kind\":\"\(g.kind.rawValue)\""
+            out += ",\"x0\":\(try number(Double(g.start.x), "gradient.x0")),\"y0\":\(try number(Double(g.start.y), "gradient.y0"))"
+            out += ",\"x1\":\(try number(Double(g.end.x), "gradient.x1")),\"y1\":\(try number(Double(g.end.y), "gradient.y1"))"
+            if g.kind == .radial {
+                out += ",\"r0\":\(try number(g.startRadius, "gradient.r0")),\"r1\":\(try number(g.endRadius, "gradient.r1"))"
+            }
+            let stops = try g.stops.map { "[\(try number($0.location, "gradient.stops")),\"\(hex($0.color, alpha: true))\"]" }
+            out += ",\"stops\":[\(stops.joined(separator: ","))]"
+            let extend = g.extendsStart ? (g.extendsEnd ? "both" : "start") : (g.extendsEnd ? "end" : "none")
+            out += ",\"extend\":\"\(extend)\"}"
         }
         return out + "}"
     }

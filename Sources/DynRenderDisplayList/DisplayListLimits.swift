@@ -32,6 +32,8 @@ package enum DisplayListLimits {
     package static let maximumTextBytes = 10_000
     /// Most commands in one path entry.
     package static let maximumPathCommands = 100_000
+    /// Most stops in one gradient.
+    package static let maximumGradientStops = 1_000
     /// Most shapes in one frame, counting the entries inside groups.
     package static let maximumShapes = 100_000
     /// Most groups nested one inside another. Each level that fades or clips draws into a layer
@@ -102,6 +104,7 @@ extension DisplayList {
                                                 problem: "groups nest at most \(DisplayListLimits.maximumGroupDepth) deep (the limit)")
                 }
                 try check(group.shapes, prefix: at, depth: depth + 1, count: &count)
+                if let mask = group.mask { try check(mask, prefix: at + "mask.", depth: depth + 1, count: &count) }
             }
         }
     }
@@ -186,6 +189,7 @@ extension PathShape {
             return v
         }
         if let stroke, let v = check(stroke.width, DisplayListLimits.maximumExtent, "stroke.width", " pt") { return v }
+        if let gradient, let v = gradient.limitViolation() { return ("gradient." + v.field, v.problem) }
         if path.elements.count > DisplayListLimits.maximumPathCommands {
             return ("d", "holds at most \(DisplayListLimits.maximumPathCommands) commands (the limit), not \(path.elements.count)")
         }
@@ -218,6 +222,30 @@ extension RoundedRectangle {
             return v
         }
         if let border, let v = check(border.width, extent, "border.width", " pt") { return v }
+        return nil
+    }
+}
+
+extension Gradient {
+    /// The first field (`x0`, `r1`, `stops`…) past `DisplayListLimits`, or nil.
+    package func limitViolation() -> (field: String, problem: String)? {
+        let coordinate = DisplayListLimits.maximumCoordinate
+        if let v = check(Double(start.x), coordinate, "x0", " pt", signed: true) ?? check(Double(start.y), coordinate, "y0", " pt", signed: true)
+            ?? check(Double(end.x), coordinate, "x1", " pt", signed: true) ?? check(Double(end.y), coordinate, "y1", " pt", signed: true)
+            ?? check(startRadius, DisplayListLimits.maximumExtent, "r0", " pt") ?? check(endRadius, DisplayListLimits.maximumExtent, "r1", " pt") {
+            return v
+        }
+        guard startRadius >= 0, endRadius >= 0 else { return (startRadius < 0 ? "r0" : "r1", "must be a number ≥ 0") }
+        guard !stops.isEmpty, stops.count <= DisplayListLimits.maximumGradientStops else {
+            return ("stops", "holds 1 to \(DisplayListLimits.maximumGradientStops) stops (the limit), not \(stops.count)")
+        }
+        var previous = 0.0
+        for (index, stop) in stops.enumerated() {
+            guard stop.location.isFinite, stop.location >= previous, stop.location <= 1 else {
+                return ("stops[\(index)]", "locations must be 0…1 in ascending order, not \(stop.location)")
+            }
+            previous = stop.location
+        }
         return nil
     }
 }

@@ -23,11 +23,14 @@ public struct PathShape: Equatable, Sendable {
     public var alpha: Double
     /// An outline drawn over the fill, if any.
     public var stroke: PathStroke?
+    /// When set, the fill is this gradient (in the path's coordinates) instead of `fill`.
+    public var gradient: Gradient?
 
-    /// A path filled with `fill` by `fillRule`, placed at `origin` and turned by `transform`,
-    /// optionally stroked.
+    /// A path filled with `fill` (or `gradient`) by `fillRule`, placed at `origin` and turned by
+    /// `transform`, optionally stroked.
     public init(path: VectorPath, fillRule: FillRule = .nonzero, origin: CGPoint = .zero,
-                transform: CGAffineTransform = .identity, fill: RGBA8, alpha: Double = 1, stroke: PathStroke? = nil) {
+                transform: CGAffineTransform = .identity, fill: RGBA8, alpha: Double = 1, stroke: PathStroke? = nil,
+                gradient: Gradient? = nil) {
         self.path = path
         self.fillRule = fillRule
         self.origin = origin
@@ -35,6 +38,7 @@ public struct PathShape: Equatable, Sendable {
         self.fill = fill
         self.alpha = alpha
         self.stroke = stroke
+        self.gradient = gradient
     }
 }
 
@@ -72,24 +76,4 @@ public struct PathStroke: Equatable, Sendable {
         self.join = join
         self.cap = cap
     }
-}
-
-/// How stroked segments meet (miter limit 10, as CoreGraphics and SVG).
-///
-/// ```swift
-/// PathStroke(width: 4, color: SystemColors.blue, join: .bevel)
-/// ```
-public enum LineJoin: String, Equatable, Sendable {
-    /// Mitred (pointed, up to the miter limit), rounded or bevelled corners.
-    case miter, round, bevel
-}
-
-/// How open subpaths end.
-///
-/// ```swift
-/// PathStroke(width: 6, color: RGBA8(0, 0, 0), join: .round, cap: .round)
-/// ```
-public enum LineCap: String, Equatable, Sendable {
-    /// Ends cut at the endpoint, rounded, or squared off half the width beyond it.
-    case butt, round, square
 }

@@ -28,6 +28,13 @@ open class BezierPath: Equatable {
     public var lineWidth: CGFloat = 1
     /// Whether `fill()` uses the even-odd rule rather than nonzero winding (default false).
     public var usesEvenOddFillRule = false
+    /// How a `stroke()` ends open subpaths (UIKit's `lineCapStyle`, default butt).
+    public var lineCapStyle = LineCap.butt
+    /// How a `stroke()` joins segments (UIKit's `lineJoinStyle`, default miter).
+    public var lineJoinStyle = LineJoin.miter
+    /// The dash pattern a `stroke()` uses (points, painted and unpainted in turn) and its phase;
+    /// empty for a solid line (`setLineDash(_:count:phase:)`).
+    public private(set) var lineDash: (pattern: [CGFloat], phase: CGFloat) = ([], 0)
 
     /// An empty path.
     public init() {}
@@ -40,7 +47,110 @@ open class BezierPath: Equatable {
         copy.outline = outline
         copy.lineWidth = lineWidth
         copy.usesEvenOddFillRule = usesEvenOddFillRule
+        copy.lineCapStyle = lineCapStyle
+        copy.lineJoinStyle = lineJoinStyle
+        copy.lineDash = lineDash
         return copy
+    }
+
+    /// Sets the dash pattern `stroke()` uses: `count` lengths from `pattern` (points), starting
+    /// `phase` points in; a nil pattern or zero count is a solid line.
+    public func setLineDash(_ pattern: UnsafePointer<CGFloat>?, count: Int, phase: CGFloat) {
+        guard let pattern, count > 0 else { lineDash = ([], 0); return }
+        lineDash = (Array(UnsafeBufferPointer(start: pattern, count: count)), phase)
+    }
+
+    /// Sets the dash pattern from an array (the Swift spelling of the same call).
+    public func setLineDash(_ pattern: [CGFloat], phase: CGFloat) {
+        lineDash = (pattern, phase)
+    }
+
+    /// A closed rectangle with every corner rounded to `cornerRadius` (clamped to half the
+    /// shorter side), as UIKit's `init(roundedRect:cornerRadius:)`.
+    public convenience init(roundedRect rect: CGRect, cornerRadius: CGFloat) {
+        self.init(roundedRect: rect, radii: [cornerRadius, cornerRadius, cornerRadius, cornerRadius])
+    }
+
+    /// A closed rectangle whose corners top-left, top-right, bottom-right and bottom-left are
+    /// rounded by `radii` (each clamped to half the shorter side): quarter circles as cubic
+    /// curves, started at the top edge after the top-left corner.
+    package convenience init(roundedRect rect: CGRect, radii: [CGFloat]) {
+        self.init()
+        let r = rect.standardized
+        let limit = min(r.width, r.height) / 2
+        let (tl, tr, br, bl) = (min(max(radii[0], 0), limit), min(max(radii[1], 0), limit),
+                                min(max(radii[2], 0), limit), min(max(radii[3], 0), limit))
+        let k: CGFloat = 0.5522847498
+        move(to: CGPoint(x: r.minX + tl, y: r.minY))
+        addLine(to: CGPoint(x: r.maxX - tr, y: r.minY))
+        if tr > 0 {
+            addCurve(to: CGPoint(x: r.maxX, y: r.minY + tr), controlPoint1: CGPoint(x: r.maxX - tr + k * tr, y: r.minY),
+                     controlPoint2: CGPoint(x: r.maxX, y: r.minY + tr - k * tr))
+        }
+        addLine(to: CGPoint(x: r.maxX, y: r.maxY - br))
+        if br > 0 {
+            addCurve(to: CGPoint(x: r.maxX - br, y: r.maxY), controlPoint1: CGPoint(x: r.maxX, y: r.maxY - br + k * br),
+                     controlPoint2: CGPoint(x: r.maxX - br + k * br, y: r.maxY))
+        }
+        addLine(to: CGPoint(x: r.minX + bl, y: r.maxY))
+        if bl > 0 {
+            addCurve(to: CGPoint(x: r.minX, y: r.maxY - bl), controlPoint1: CGPoint(x: r.minX + bl - k * bl, y: r.maxY),
+                     controlPoint2: CGPoint(x: r.minX, y: r.maxY - bl + k * bl))
+        }
+        addLine(to: CGPoint(x: r.minX, y: r.minY + tl))
+        if tl > 0 {
+            addCurve(to: CGPoint(x: r.minX + tl, y: r.minY), controlPoint1: CGPoint(x: r.minX, y: r.minY + tl - k * tl),
+                     controlPoint2: CGPoint(x: r.minX + tl - k * tl, y: r.minY))
+        }
+        close()
+    }
+
+    /// Whether the path has no points.
+    public var isEmpty: Bool { subpaths.isEmpty }
+
+    /// Removes every subpath (UIKit's `removeAllPoints()`).
+    public func removeAllPoints() {
+        subpaths = []
+        closed = []
+        outline = VectorPath()
+    }
+
+    /// Appends `other`'s subpaths (UIKit's `append(_:)`).
+    public func append(_ other: BezierPath) {
+        subpaths += other.subpaths
+        closed += other.closed
+        outline.append(contentsOf: other.outline)
+    }
+
+    /// Transforms every point by `transform` (UIKit's `apply(_:)`).
+    public func apply(_ transform: CGAffineTransform) {
+        subpaths = subpaths.map { $0.map { $0.applying(transform) } }
+        outline = outline.applying(transform)
+    }
+
+    /// The smallest rectangle holding the path's curves (UIKit's `bounds`; `.zero` when empty).
+    public var bounds: CGRect {
+        let points = subpaths.flatMap { $0 }
+        guard let first = points.first else { return .zero }
+        var box = CGRect(origin: first, size: .zero)
+        for p in points.dropFirst() { box = box.union(CGRect(origin: p, size: .zero)) }
+        return box
+    }
+
+    /// Whether `point` is inside the path by its fill rule (UIKit's `contains(_:)`), tested on
+    /// the straight pieces (within a hair of the curves); open subpaths count as closed.
+    public func contains(_ point: CGPoint) -> Bool {
+        var winding = 0
+        for points in subpaths where points.count > 2 {
+            for (a, b) in zip(points, points.dropFirst() + [points[0]]) {
+                if a.y <= point.y {
+                    if b.y > point.y && (b.x - a.x) * (point.y - a.y) - (point.x - a.x) * (b.y - a.y) > 0 { winding += 1 }
+                } else if b.y <= point.y && (b.x - a.x) * (point.y - a.y) - (point.x - a.x) * (b.y - a.y) < 0 {
+                    winding -= 1
+                }
+            }
+        }
+        return usesEvenOddFillRule ? winding % 2 != 0 : winding != 0
     }
 
     /// A closed rectangle, corners in the order UIKit's `init(rect:)` draws them.

@@ -22,10 +22,20 @@ extension Rasterizer {
                   let inside = box.intersection(clipBox) else { return }
             box = inside
         }
+        if let mask = group.mask {
+            guard let maskBox = Self.pixelBounds(of: mask, scale: scale, within: whole), let inside = box.intersection(maskBox) else { return }
+            box = inside
+        }
         // The layer is the box's pixels; entries are moved so that its corner is their origin.
         let shift = CGVector(dx: -Double(box.x) / scale, dy: -Double(box.y) / scale)
         var layer = Canvas(width: box.width, height: box.height)
         draw(group.shapes.map { $0.translated(by: shift) }, scale: scale, with: paths, into: &layer)
+        if let mask = group.mask {
+            // The mask drawn into a layer of its own, whose opacity then scales the group's.
+            var maskLayer = Canvas(width: box.width, height: box.height)
+            draw(mask.map { $0.translated(by: shift) }, scale: scale, with: paths, into: &maskLayer)
+            Self.multiply(&layer, byOpacityOf: maskLayer)
+        }
         // The clip's coverage is computed where it is used, row by row (its interior at full
         // strength, only edge pixels evaluated). Rejected: filling a mask canvas with the clip
         // first — a second layer-sized fill and buffer, which doubled the cost of a clipped card.
@@ -64,6 +74,25 @@ extension Rasterizer {
                         to[column] = PackedPixel.over(s, factor: UInt64(alpha * c * 65536 + 0.5), onto: to[column])
                     }
                     blend(from, onto: to, inside, factor: full)
+                }
+            }
+        }
+    }
+
+    /// Scales every premultiplied pixel of `layer` by the opacity of the same pixel of `mask`
+    /// (both the same size), rounding to nearest: Core Animation's layer mask.
+    static func multiply(_ layer: inout Canvas, byOpacityOf mask: Canvas) {
+        precondition(layer.width == mask.width && layer.height == mask.height)
+        mask.pixels.withUnsafeBytes { maskBytes in
+            let m = maskBytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
+            layer.pixels.withUnsafeMutableBytes { layerBytes in
+                let p = layerBytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
+                for i in 0..<(mask.width * mask.height) {
+                    let k = UInt64(m[i] >> 24)
+                    if k == 255 { continue }
+                    if k == 0 || p[i] == 0 { p[i] = 0; continue }
+                    // Over a transparent pixel, `over` is the source scaled by k/255.
+                    p[i] = PackedPixel.over(p[i], factor: (k * 65536 + 127) / 255, onto: 0)
                 }
             }
         }
@@ -140,7 +169,11 @@ extension Rasterizer {
             let margin = p.stroke.map { 5 * max($0.width, 0) } ?? 0
             return box(b.minX, b.minY, b.maxX, b.maxY, anchor: p.origin, p.transform, margin: margin)
         case .group(let g):
-            guard let content = pixelBounds(of: g.shapes, scale: scale, within: limit) else { return nil }
+            guard var content = pixelBounds(of: g.shapes, scale: scale, within: limit) else { return nil }
+            if let mask = g.mask {
+                guard let masked = pixelBounds(of: mask, scale: scale, within: limit).flatMap({ content.intersection($0) }) else { return nil }
+                content = masked
+            }
             guard let clip = g.clip else { return content }
             return pixelBounds(of: .rect(clip.shape()), scale: scale, within: limit).flatMap { content.intersection($0) }
         }
@@ -165,6 +198,7 @@ extension DisplayItem {
             return .image(i)
         case .group(var g):
             g.shapes = g.shapes.map { $0.translated(by: offset) }
+            g.mask = g.mask?.map { $0.translated(by: offset) }
             if let center = g.clip?.center { g.clip?.center = moved(center) }
             return .group(g)
         }

@@ -45,6 +45,14 @@ public struct Rasterizer: Sendable {
         draw(list.shapes, scale: list.scale, with: PathRasterizer(), into: &canvas)
     }
 
+    /// `list`'s entries drawn on a transparent canvas, its background ignored: a picture drawn
+    /// in code (UIKit's image contexts) keeps its alpha.
+    package func renderTransparent(_ list: DisplayList) -> RGBAImage {
+        var canvas = Canvas(width: list.pixelWidth, height: list.pixelHeight)
+        draw(list.shapes, scale: list.scale, with: PathRasterizer(), into: &canvas)
+        return canvas.intoImage()
+    }
+
     /// Whether `fill` writes its opaque colour to every pixel of `canvas`, whatever was there: an
     /// opaque rectangle, square-cornered and unrotated, whose edges lie on or beyond the canvas's,
     /// and no shadow (drawn first, then covered, but not worth reasoning about).

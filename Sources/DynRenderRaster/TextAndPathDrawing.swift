@@ -43,7 +43,9 @@ extension Rasterizer {
         let alpha = min(max(shape.alpha, 0), 1)
         let toPixels = Self.entryToPixels(anchor: shape.origin, transform: shape.transform, scale: scale)
         let fillOpacity = Double(shape.fill.a) / 255 * alpha
-        if fillOpacity > 0 {
+        if let gradient = shape.gradient {
+            fillGradient(shape, gradient, toPixels: toPixels, opacity: alpha, scale: scale, with: paths, into: &canvas)
+        } else if fillOpacity > 0 {
             paths.fill(shape.path, transform: toPixels, rule: shape.fillRule,
                        source: PremultipliedColor(shape.fill, opacity: fillOpacity), into: &canvas)
         }

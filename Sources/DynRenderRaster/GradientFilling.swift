@@ -1,0 +1,94 @@
+import Foundation
+import DynRenderGeometry
+import DynRenderDisplayList
+import DynRenderPixels
+
+extension Rasterizer {
+    /// Fills `shape`'s path with its gradient: the path's exact coverage is filled into a
+    /// scratch layer the size of the pixels it can touch, then each covered pixel takes the
+    /// gradient's colour at its centre (mapped back into the path's coordinates) and is
+    /// composited source-over at that coverage and the shape's opacity.
+    ///
+    /// Colours come from a table of 1024 premultiplied entries over the parameter 0…1, so a
+    /// pixel's colour is within 1/2046 of the parameter's range of the exact one (under half a
+    /// level for stops up to 255 levels apart). Rejected: evaluating the stops per pixel — exact
+    /// to the last bit but a search and four divisions a pixel, for no visible gain.
+    func fillGradient(_ shape: PathShape, _ gradient: Gradient, toPixels: CGAffineTransform, opacity: Double, scale: Double,
+                      with paths: PathRasterizer, into canvas: inout Canvas) {
+        var fillOnly = shape
+        fillOnly.stroke = nil
+        let whole = PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+        guard opacity > 0, !gradient.stops.isEmpty, let box = Self.pixelBounds(of: .path(fillOnly), scale: scale, within: whole) else { return }
+        let rows = canvas.rows(box.y, box.y + box.height)
+        guard !rows.isEmpty else { return }
+        let toPixelsInverse = toPixels.inverted()
+        let inverse = Affine(toPixelsInverse)
+        guard [inverse.a, inverse.b, inverse.c, inverse.d, inverse.tx, inverse.ty].allSatisfy(\.isFinite) else { return }
+        // Coverage only, as the alpha of an opaque white fill.
+        var coverage = Canvas(width: box.width, height: box.height)
+        let shifted = toPixels.concatenating(CGAffineTransform(translationX: CGFloat(-box.x), y: CGFloat(-box.y)))
+        paths.fill(shape.path, transform: shifted, rule: shape.fillRule, source: PremultipliedColor(RGBA8(255, 255, 255), opacity: 1),
+                   into: &coverage)
+        let table = Self.gradientTable(gradient.stops, opacity: opacity)
+        let last = Double(table.count - 1)
+        let width = canvas.width
+        coverage.pixels.withUnsafeBytes { coverageBytes in
+            let mask = coverageBytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
+            canvas.pixels.withUnsafeMutableBytes { canvasBytes in
+                let pixels = canvasBytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
+                for y in rows {
+                    let maskRow = mask + (y - box.y) * box.width, row = pixels + y * width + box.x
+                    // The pixel centre (box.x + 0.5, y + 0.5) in path coordinates, then one column's step.
+                    let cy = Double(y) + 0.5, cx0 = Double(box.x) + 0.5
+                    var px = inverse.a * cx0 + inverse.c * cy + inverse.tx, py = inverse.b * cx0 + inverse.d * cy + inverse.ty
+                    for column in 0..<box.width {
+                        defer { px += inverse.a; py += inverse.b }
+                        let c = UInt64(maskRow[column] >> 24)
+                        if c == 0 { continue }
+                        guard var t = gradient.parameter(x: px, y: py) else { continue }
+                        if t < 0 {
+                            guard gradient.extendsStart else { continue }
+                            t = 0
+                        } else if t > 1 {
+                            guard gradient.extendsEnd else { continue }
+                            t = 1
+                        }
+                        let source = table[Int(t * last + 0.5)]
+                        if source >> 24 == 0 { continue }
+                        row[column] = PackedPixel.over(source, factor: (c * 65536 + 127) / 255, onto: row[column])
+                    }
+                }
+            }
+        }
+    }
+
+    /// The gradient's colours at 1024 even steps of its parameter, straight components
+    /// interpolated between the stops around each step (the first stop's colour before it, the
+    /// last's after), then faded by `opacity` and premultiplied, packed as the canvas holds them.
+    static func gradientTable(_ stops: [GradientStop], opacity: Double) -> [UInt32] {
+        let count = 1024
+        var table = [UInt32](repeating: 0, count: count)
+        var next = 0
+        for index in 0..<count {
+            let t = Double(index) / Double(count - 1)
+            while next < stops.count && stops[next].location <= t { next += 1 }
+            let color: (Double, Double, Double, Double)
+            func components(_ c: RGBA8) -> (Double, Double, Double, Double) { (Double(c.r), Double(c.g), Double(c.b), Double(c.a)) }
+            if next == 0 {
+                color = components(stops[0].color)
+            } else if next == stops.count {
+                color = components(stops[stops.count - 1].color)
+            } else {
+                let a = stops[next - 1], b = stops[next]
+                let span = b.location - a.location
+                let f = span > 0 ? (t - a.location) / span : 1
+                let ca = components(a.color), cb = components(b.color)
+                color = (ca.0 + (cb.0 - ca.0) * f, ca.1 + (cb.1 - ca.1) * f, ca.2 + (cb.2 - ca.2) * f, ca.3 + (cb.3 - ca.3) * f)
+            }
+            let alpha = color.3 / 255 * opacity
+            func byte(_ v: Double) -> UInt32 { UInt32(min(max(v, 0), 255) + 0.5) }
+            table[index] = byte(color.0 * alpha) | byte(color.1 * alpha) << 8 | byte(color.2 * alpha) << 16 | byte(255 * alpha) << 24
+        }
+        return table
+    }
+}
