@@ -105,10 +105,14 @@ def host_code(text, original=""):
                 f"layout {layout.group(1)} in a collection view of 60 cells", None)
     view = re.search(r"\bclass\s+(\w+)\s*:\s*(UIView|UIImageView|UILabel|UIButton)\b", strip)
     if view:
+        # A view that declares initialisers but not init(frame:) (so does not inherit it) and
+        # has an init() of its own is made with that, at the frame it gives itself.
+        own_init = not re.search(r"(?<!\.)\binit\(frame:", strip) and re.search(r"(?<!\.)\binit\(\)", strip)
+        made = f"{view.group(1)}()" if own_init else f"{view.group(1)}(frame: CGRect(x: 45, y: 272, width: 300, height: 300))"
         return ("import DynRenderUIKit\nlet scene = Scene(size: CGSize(width: 390, height: 844))\n"
                 "let root = UIViewController()\nscene.host(root)\n"
-                f"scene.runningAsTimeline {{ root.view.addSubview({view.group(1)}(frame: CGRect(x: 45, y: 272, width: 300, height: 300))) }}\n" + SCRIPT,
-                f"view {view.group(1)} (300 x 300 pt) in a view controller's view", None)
+                f"scene.runningAsTimeline {{ root.view.addSubview({made}) }}\n" + SCRIPT,
+                f"view {view.group(1)} ({'its init(), its own frame' if own_init else '300 x 300 pt'}) in a view controller's view", None)
     return None
 
 def main():

@@ -23,6 +23,17 @@ open class Color: Hashable, CustomStringConvertible {
     public let alpha: CGFloat
     /// What is drawn: each component rounded to the nearest of 256 levels.
     public let rgba: RGBA8
+    /// The picture a pattern colour tiles (`UIColor(patternImage:)`); nil for a plain colour.
+    /// As a view's background it is drawn tiled from the bounds' top-left corner; elsewhere a
+    /// pattern colour draws as clear.
+    public private(set) var patternImage: Image?
+
+    /// A colour that tiles `image` (UIKit's `UIColor(patternImage:)`): a view's background
+    /// repeats the picture at its size in points from the top-left corner of the bounds.
+    public convenience init(patternImage image: Image) {
+        self.init(red: 0, green: 0, blue: 0, alpha: 0)
+        patternImage = image
+    }
 
     /// Components 0…1 (clamped; NaN counts as 0).
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
@@ -76,7 +87,7 @@ open class Color: Hashable, CustomStringConvertible {
     }
 
     public static func == (a: Color, b: Color) -> Bool {
-        a.red == b.red && a.green == b.green && a.blue == b.blue && a.alpha == b.alpha
+        a.red == b.red && a.green == b.green && a.blue == b.blue && a.alpha == b.alpha && a.patternImage === b.patternImage
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -4,20 +4,23 @@ import DynRenderGeometry
 import DynRenderPixels
 
 /// Where a view's `draw(_:)` draws, UIKit's current `CGContext`: the common subset of Core
-/// Graphics' calls, recorded as display-list paths in the view's bounds coordinates and drawn by
-/// dynrender's rasteriser with exact coverage, moving, turning, fading and clipping with the view.
+/// Graphics' calls, recorded as display-list entries (paths, gradients, text, images) in the
+/// view's bounds coordinates and drawn by dynrender's rasteriser with exact coverage, moving,
+/// turning, fading and clipping with the view. An image context (`UIGraphicsBeginImageContext`,
+/// `UIGraphicsImageRenderer`) records the same way and is then rendered into a picture.
 ///
-/// The state (`saveGState`/`restoreGState`) holds the transform, colours, line width, cap, join
-/// and alpha. Points added to the path are taken through the transform when they are added, and
-/// a fill or stroke uses the transform at that moment (a stroke's width is in its user space),
-/// as Core Graphics does. What is not here yet stops at the call with a message naming it:
-/// dashes, shadows, clipping and gradients.
+/// The state (`saveGState`/`restoreGState`) holds the transform, colours, line width, cap,
+/// join, dash, alpha and clip. Points added to the path are taken through the transform when
+/// they are added, and a fill or stroke uses the transform at that moment (a stroke's width and
+/// dashes are in its user space), as Core Graphics does. Clips intersect; each is the path's
+/// anti-aliased coverage. Shadows (`setShadow`) stop with a message: not drawn yet.
 ///
 /// ```swift
 /// override func draw(_ rect: CGRect) {
 ///     guard let context = GraphicsContext.current else { return }
 ///     context.setStrokeColor(SystemColors.blue)
 ///     context.setLineWidth(8)
+///     context.setLineDash(phase: 0, lengths: [12, 6])
 ///     context.strokeEllipse(in: rect.insetBy(dx: 4, dy: 4))
 /// }
 /// ```
@@ -30,19 +33,43 @@ open class GraphicsContext {
         var cap = LineCap.butt
         var join = LineJoin.miter
         var alpha = 1.0
+        /// Dash lengths and phase in user space, points; nil for a solid line.
+        var dash: (phase: Double, lengths: [Double])?
+        /// The clips in force, each a path's coverage (context coordinates); they intersect.
+        var clips: [PathShape] = []
     }
 
-    private var state = State()
+    var state = State()
     private var saved: [State] = []
-    /// The path being built, in the view's bounds coordinates (already through the transform).
-    private var path = VectorPath()
+    /// The path being built, in the context's coordinates (already through the transform).
+    var path = VectorPath()
     private var start: CGPoint?
     private var current: CGPoint?
-    /// What was drawn, in the view's bounds coordinates.
-    package private(set) var paths: [PathShape] = []
+    /// The area drawing can reach, in the context's coordinates: the view's bounds, or the
+    /// image's rectangle; gradients fill it (within the clip).
+    package let bounds: CGRect
+    /// Entries recorded, each wrapped in its clips.
+    var finished: [DisplayItem] = []
+    /// Entries drawn under `runClips`, not yet wrapped.
+    var run: [DisplayItem] = []
+    var runClips: [PathShape] = []
 
-    /// A context recording into an empty drawing.
-    public init() {}
+    /// A context recording into an empty drawing whose area is `bounds` (context coordinates).
+    public init(bounds: CGRect) {
+        self.bounds = bounds
+    }
+
+    /// A context recording into an empty drawing with no set area (gradients then fill the
+    /// clip's area only).
+    public convenience init() {
+        self.init(bounds: .null)
+    }
+
+    /// What was drawn, in the context's coordinates, back to front.
+    package var items: [DisplayItem] {
+        flushRun()
+        return finished
+    }
 
     // MARK: The current context
 
@@ -52,6 +79,22 @@ open class GraphicsContext {
     /// outside it.
     public static var current: GraphicsContext? {
         (Thread.current.threadDictionary[stackKey] as? [GraphicsContext])?.last
+    }
+
+    /// Makes `context` the current one until `popCurrent()` (UIKit's image-context calls).
+    package static func pushCurrent(_ context: GraphicsContext) {
+        var stack = Thread.current.threadDictionary[stackKey] as? [GraphicsContext] ?? []
+        stack.append(context)
+        Thread.current.threadDictionary[stackKey] = stack
+    }
+
+    /// Ends the current context pushed last; nil when there is none.
+    @discardableResult
+    package static func popCurrent() -> GraphicsContext? {
+        var stack = Thread.current.threadDictionary[stackKey] as? [GraphicsContext] ?? []
+        let last = stack.popLast()
+        Thread.current.threadDictionary[stackKey] = stack
+        return last
     }
 
     /// Runs `body` with `context` as the current one.
@@ -111,18 +154,15 @@ open class GraphicsContext {
         guard limit == 10 else { Self.unsupported("setMiterLimit(\(limit)): strokes use the default limit of 10") }
     }
 
-    /// Dashes: an empty pattern is a solid line, as in Core Graphics; a pattern is not drawn yet
-    /// and stops with a message.
+    /// Dashes: `lengths` alternate painted and unpainted (user-space points), starting `phase`
+    /// points into the pattern at each subpath; an empty or all-zero pattern is a solid line.
     public func setLineDash(phase: CGFloat, lengths: [CGFloat]) {
-        guard lengths.isEmpty || lengths.allSatisfy({ $0 == 0 }) else { Self.unsupported("setLineDash(phase:lengths:): dashed strokes") }
+        let pattern = lengths.map(Double.init)
+        state.dash = pattern.isEmpty || pattern.allSatisfy({ $0 == 0 }) ? nil : (Double(phase), pattern)
     }
 
     /// Shadows are not drawn yet: stops with a message.
     public func setShadow(offset: CGSize, blur: CGFloat, color: Color? = nil) { Self.unsupported("setShadow(offset:blur:color:)") }
-    /// Clipping to the path is not done yet: stops with a message.
-    public func clip() { Self.unsupported("clip()") }
-    /// Clipping to a rectangle is not done yet: stops with a message.
-    public func clip(to rect: CGRect) { Self.unsupported("clip(to:)") }
 
     static func unsupported(_ what: String) -> Never {
         fatalError("CGContext.\(what) is not supported by dynrender yet")
@@ -219,88 +259,9 @@ open class GraphicsContext {
         other.add(to: self)
     }
 
-    // MARK: Painting
-
-    private func emit(fill: RGBA8?, rule: FillRule, stroke: Bool) {
-        defer { beginPath() }
-        guard !path.isEmpty else { return }
-        // The path back in user space, placed and turned by the transform, so a stroke's width
-        // is in user space, as in Core Graphics.
-        let t = state.transform
-        let det = t.a * t.d - t.b * t.c
-        guard det != 0, det.isFinite else { return }
-        let userPath = path.applying(t.inverted())
-        paths.append((PathShape(path: userPath, fillRule: rule, origin: CGPoint(x: t.tx, y: t.ty),
-                                     transform: CGAffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: 0),
-                                     fill: fill ?? RGBA8(0, 0, 0, 0), alpha: state.alpha,
-                                     stroke: stroke ? PathStroke(width: state.lineWidth, color: state.stroke, join: state.join,
-                                                                 cap: state.cap) : nil)))
-    }
-
-    /// Fills the path (nonzero winding by default) and clears it.
-    public func fillPath(using rule: FillRule = .nonzero) { emit(fill: state.fill, rule: rule, stroke: false) }
-    /// Strokes the path with the line attributes and clears it.
-    public func strokePath() { emit(fill: nil, rule: .nonzero, stroke: true) }
-    /// Fills then strokes the path, as `drawPath(using: .fillStroke)`.
-    public func fillAndStrokePath(using rule: FillRule = .nonzero) { emit(fill: state.fill, rule: rule, stroke: true) }
-
-    /// Fills `rect` (the current path is replaced).
-    public func fill(_ rect: CGRect) { beginPath(); addRect(rect); fillPath() }
-    /// Strokes `rect`'s outline.
-    public func stroke(_ rect: CGRect) { beginPath(); addRect(rect); strokePath() }
-    /// Fills the ellipse inscribed in `rect`.
-    public func fillEllipse(in rect: CGRect) { beginPath(); addEllipse(in: rect); fillPath() }
-    /// Strokes the ellipse inscribed in `rect`.
-    public func strokeEllipse(in rect: CGRect) { beginPath(); addEllipse(in: rect); strokePath() }
+    /// Whether the current path is empty (`isPathEmpty`).
+    public var isPathEmpty: Bool { path.isEmpty }
+    /// The current point in user space (`currentPointOfPath`); `.zero` with no path.
+    public var currentPointOfPath: CGPoint { current ?? .zero }
 }
 
-/// Something that adds itself to a context's path (a `UIBezierPath`).
-///
-/// ```swift
-/// context.addPath(BezierPath(ovalIn: CGRect(x: 0, y: 0, width: 40, height: 40)))
-/// context.fillPath()
-/// ```
-public protocol BezierPathDrawing {
-    /// Adds this path's subpaths to `context`'s current path, through its transform.
-    func add(to context: GraphicsContext)
-}
-
-/// `UIBezierPath`'s drawing: `fill()` and `stroke()` into the current context, with the path's
-/// own `lineWidth` and fill rule and the context's colours (`UIColor.setFill()` / `setStroke()`),
-/// its curves drawn exactly.
-extension BezierPath: BezierPathDrawing {
-    /// Adds the path's exact outline to `context`'s current path, through its transform.
-    public func add(to context: GraphicsContext) {
-        context.append(outline, joined: false)
-    }
-
-    /// Fills the path with the current fill colour (`UIBezierPath.fill()`), by its fill rule.
-    public func fill() {
-        guard let context = GraphicsContext.drawing("UIBezierPath.fill()") else { return }
-        context.beginPath()
-        add(to: context)
-        context.fillPath(using: usesEvenOddFillRule ? .evenOdd : .nonzero)
-    }
-
-    /// Strokes the path with the current stroke colour and the path's `lineWidth`
-    /// (`UIBezierPath.stroke()`).
-    public func stroke() {
-        guard let context = GraphicsContext.drawing("UIBezierPath.stroke()") else { return }
-        context.saveGState()
-        context.setLineWidth(lineWidth)
-        context.beginPath()
-        add(to: context)
-        context.strokePath()
-        context.restoreGState()
-    }
-}
-
-extension GraphicsContext {
-    /// The current context for `call`; outside `draw(_:)` there is none, and the call does
-    /// nothing, as UIKit's does (it logs an invalid context), with one line on standard error.
-    package static func drawing(_ call: String) -> GraphicsContext? {
-        if let current { return current }
-        FileHandle.standardError.write(Data("dynrender: \(call) outside draw(_:) draws nothing (there is no current context)\n".utf8))
-        return nil
-    }
-}

@@ -97,7 +97,15 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
 
     /// The view's layer: the same corner, clipping, border and shadow settings under Core
     /// Animation's names.
-    public private(set) lazy var layer = ViewLayer(view: self)
+    public private(set) lazy var layer: Layer = {
+        let made = (type(of: self).layerClass as? Layer.Type)?.init() ?? Layer()
+        made.host(self)
+        return made
+    }()
+
+    /// The class of the view's layer (UIKit's `layerClass`): override it to back a view with a
+    /// `GradientLayer` or `ShapeLayer`, whose content it then draws. Default `Layer`.
+    open class var layerClass: AnyClass { Layer.self }
 
     /// A view occupying `frame` (points) with the given colour.
     public init(frame: CGRect, backgroundColor: Color, cornerRadius: Double = 0) {
@@ -228,6 +236,10 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
     var compressionResistance = [LayoutPriority.defaultHigh, .defaultHigh]
     /// The Cassowary tableau of this view's constrained subviews, kept between layout passes.
     var layoutEngine: LayoutEngine?
+    /// A view whose opacity masks this one and its subviews (UIKit's `mask`): placed in this
+    /// view's bounds coordinates by its own frame; where it draws nothing, nothing of this view
+    /// shows. Not a subview: it is drawn only as the mask.
+    open var mask: View?
     /// The guides of its own this view owns (`addLayoutGuide(_:)`), in the order added.
     public internal(set) var layoutGuides: [LayoutGuide] = []
 
@@ -390,21 +402,33 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
                                                 transform: transform, fill: fill, alpha: opacity, shadow: shadow,
                                                 cornerCurve: cornerCurve)))
         }
-        let background = items.count
         // The content's and the subviews' origin: this view's top-left corner, turned with it.
         let corner = CGPoint(x: position.x - transform.a * bounds.width / 2 - transform.c * bounds.height / 2,
                              y: position.y - transform.b * bounds.width / 2 - transform.d * bounds.height / 2)
-        var context = ViewDrawingContext(transform: CGAffineTransform(a: transform.a, b: transform.b, c: transform.c,
-                                                                      d: transform.d, tx: corner.x, ty: corner.y),
-                                         alpha: opacity, touches: touches, items: items)
+        let toScene = CGAffineTransform(a: transform.a, b: transform.b, c: transform.c, d: transform.d, tx: corner.x, ty: corner.y)
+        if !drawsOwnBackgroundAndClip, let pattern = backgroundColor?.patternImage,
+           let tiles = Self.patternTiles(pattern, covering: bounds.size, cornerRadius: cornerRadius, cornerCurve: cornerCurve) {
+            items.append(tiles.placed(by: toScene, alpha: opacity))
+        }
+        let background = items.count
+        // The layer's own content (a gradient or shape layer's, its `contents` picture).
+        items += layer.contentItems().map { $0.placed(by: toScene, alpha: opacity) }
+        var context = ViewDrawingContext(transform: toScene, alpha: opacity, touches: touches, items: items)
         appendRecordedDrawing(to: &context)
         drawContent(in: &context)
         items = context.items
         let nested = depth + (canGroup ? levels : 0)
+        let layered = layer.sublayers != nil
+        func drawSublayers(_ sublayers: [Layer]) {
+            for sublayer in sublayers { sublayer.appendShapes(to: &items, toParent: toScene, alpha: opacity, depth: nested) }
+        }
+        if layered { drawSublayers(layer.sublayers(above: nil)) }
         for subview in subviews {
             subview.appendShapes(to: &items, parentTransform: transform, parentOrigin: corner, parentAlpha: opacity,
                                  touches: touches, depth: nested)
+            if layered { drawSublayers(layer.sublayers(above: subview)) }
         }
+        if layered { drawSublayers(layer.sublayersAboveRemovedSubviews(of: self)) }
         // A clip with nothing but the background to cut changes nothing but the shadow; nor
         // does one around pictures that already lie within the view's outline (an image view
         // draws only the part of its picture inside its bounds).
@@ -426,8 +450,17 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
                                                 transform: transform, fill: RGBA8(0, 0, 0, 0), alpha: opacity, border: border,
                                                 cornerCurve: cornerCurve)))
         }
-        if fadesAsGroup || groupClip != nil {
-            shapes.append(.group(DisplayGroup(shapes: items, alpha: fadesAsGroup ? alpha * parentAlpha : 1, clip: groupClip)))
+        // A mask view: its shapes, placed in this view's bounds, scale the whole view's opacity.
+        var maskItems: [DisplayItem]?
+        if let mask, depth + levels < DisplayListLimits.maximumGroupDepth {
+            var drawn: [DisplayItem] = []
+            mask.appendShapes(to: &drawn, parentTransform: transform, parentOrigin: corner, parentAlpha: 1, touches: [],
+                              depth: depth + levels + 1)
+            maskItems = drawn
+        }
+        if fadesAsGroup || groupClip != nil || maskItems != nil {
+            shapes.append(.group(DisplayGroup(shapes: items, alpha: fadesAsGroup ? alpha * parentAlpha : 1, clip: groupClip,
+                                              mask: maskItems)))
         } else {
             shapes.append(contentsOf: items)
         }

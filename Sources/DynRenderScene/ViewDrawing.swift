@@ -72,12 +72,7 @@ public struct ViewDrawingContext {
     /// Appends `shape` (placed in some coordinates by its own origin and transform), taken
     /// through `placement` into the scene and faded with the view.
     mutating func append(_ shape: PathShape, placedBy placement: CGAffineTransform) {
-        var shape = shape
-        shape.origin = shape.origin.applying(placement)
-        shape.transform = shape.transform.concatenating(CGAffineTransform(a: placement.a, b: placement.b, c: placement.c,
-                                                                          d: placement.d, tx: 0, ty: 0))
-        shape.alpha *= alpha
-        items.append(.path(shape))
+        items.append(DisplayItem.path(shape).placed(by: placement, alpha: alpha))
     }
 
     /// Whether a finger is down inside `rect` (bounds coordinates).
@@ -103,13 +98,13 @@ extension View {
         if let recordedDrawing {
             drawing = recordedDrawing
         } else {
-            let recorder = GraphicsContext()
             let size = bounds.size
+            let recorder = GraphicsContext(bounds: CGRect(origin: .zero, size: size))
             GraphicsContext.withCurrent(recorder) { draw(CGRect(origin: .zero, size: size)) }
-            drawing = RecordedDrawing(size: size, paths: recorder.paths)
+            drawing = RecordedDrawing(size: size, items: recorder.items)
             recordedDrawing = drawing
         }
-        guard !drawing.paths.isEmpty else { return }
+        guard !drawing.items.isEmpty else { return }
         var placement = context.transform
         if drawing.size != bounds.size, drawing.size.width > 0, drawing.size.height > 0 {
             // Drawn at another size: stretched, fitted or centred by the content mode.
@@ -117,12 +112,43 @@ extension View {
             placement = CGAffineTransform(a: rect.width / drawing.size.width, b: 0, c: 0, d: rect.height / drawing.size.height,
                                           tx: rect.minX, ty: rect.minY).concatenating(placement)
         }
-        for shape in drawing.paths { context.append(shape, placedBy: placement) }
+        let alpha = context.alpha
+        context.items += drawing.items.map { $0.placed(by: placement, alpha: alpha) }
+    }
+}
+
+extension View {
+    /// Most tiles a pattern background draws: a picture that would need more is drawn larger,
+    /// doubled until it fits (a 1-pt pattern over a screen would be a million entries).
+    static let maximumPatternTiles = 4096
+
+    /// A pattern colour's tiles over a view's bounds (bounds coordinates, from the top-left
+    /// corner), cut to its rounded outline; nil when the picture has no size.
+    static func patternTiles(_ image: Image, covering size: CGSize, cornerRadius: Double, cornerCurve: CornerCurve) -> DisplayItem? {
+        var tile = image.size
+        guard tile.width > 0, tile.height > 0, size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else { return nil }
+        while (size.width / tile.width).rounded(.up) * (size.height / tile.height).rounded(.up) > CGFloat(maximumPatternTiles) {
+            tile = CGSize(width: tile.width * 2, height: tile.height * 2)
+        }
+        var tiles: [DisplayItem] = []
+        var y: CGFloat = 0
+        while y < size.height {
+            var x: CGFloat = 0
+            while x < size.width {
+                tiles.append(.image(ImageShape(source: image.source, center: CGPoint(x: x + tile.width / 2, y: y + tile.height / 2),
+                                               size: tile)))
+                x += tile.width
+            }
+            y += tile.height
+        }
+        let outline = ClipRectangle(center: CGPoint(x: size.width / 2, y: size.height / 2), size: size, cornerRadius: cornerRadius,
+                                    cornerCurve: cornerCurve)
+        return .group(DisplayGroup(shapes: tiles, clip: outline))
     }
 }
 
 /// What `draw(_:)` recorded, in bounds coordinates, and the bounds' size then.
 struct RecordedDrawing {
     let size: CGSize
-    let paths: [PathShape]
+    let items: [DisplayItem]
 }

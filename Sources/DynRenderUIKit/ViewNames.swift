@@ -3,8 +3,8 @@ import DynRender
 /// `UIView`: dynrender's view (frame, bounds, centre, transform, alpha, colours, layer,
 /// subviews, `clipsToBounds`, `collisionBoundsType`); subclass it and override `init(frame:)`.
 public typealias UIView = View
-/// `CALayer`: a view's layer (corner radius, `masksToBounds`, border, shadow).
-public typealias CALayer = ViewLayer
+/// `CALayer`: a view's layer, or one of its own added with `addSublayer(_:)`.
+public typealias CALayer = Layer
 /// `UIImageView`.
 public typealias UIImageView = ImageView
 /// `UILabel`.
