@@ -151,7 +151,7 @@ let package = Package(
                     dependencies: ["DynRenderDynamics", "DynRenderGeometry", "DynRenderPhysicsWorkloads"]),
         .testTarget(name: "CollectionViewsTests", dependencies: ["DynRender"]),
         .testTarget(name: "SceneTests", dependencies: ["DynRender"]),
-        .testTarget(name: "RasterTests", dependencies: ["DynRender", "CFreeType", "CPNG", "CRasterKernels"]),
+        .testTarget(name: "RasterTests", dependencies: ["DynRender", "CFreeType", "CPNG", "CRasterKernels"], exclude: ["References"]),
         .testTarget(name: "CodecsTests", dependencies: ["DynRenderCodecs", "DynRenderPixels", "DynRenderGeometry", "CGIF"]),
         .testTarget(name: "PipelineTests", dependencies: ["DynRender"]),
         .testTarget(name: "DiffTests", dependencies: ["DynRender"]),

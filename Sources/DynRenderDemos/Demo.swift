@@ -56,7 +56,7 @@ package enum DemoRegistry {
     package static let all: [Demo] = [
         drag, springy, cradle, alert,
         GravityDemo.demo, BehaviourTourDemos.collision, BehaviourTourDemos.elasticity, snap, attach,
-        BehaviourTourDemos.push, vortex, photos,
+        BehaviourTourDemos.push, vortex, photos, drawing,
     ]
 
     package static func demo(named name: String) -> Demo? {

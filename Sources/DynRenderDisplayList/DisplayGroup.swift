@@ -27,18 +27,25 @@ public struct DisplayGroup: Equatable, Sendable {
     /// if given: Core Animation's `mask` (a view's `mask`, a shape layer as a mask) and Core
     /// Graphics' `clip()` to a path. Nothing shows where they draw nothing.
     public var mask: [DisplayItem]?
+    /// A shadow cast by the group's picture (its opacity, after clip and mask), drawn beneath it:
+    /// Core Graphics' `setShadow` and the shadow of a layer's content, for shapes that are not
+    /// rounded rectangles. The colour's alpha and the group's `alpha` scale it.
+    public var shadow: Shadow?
 
-    /// A group of `shapes` drawn as one picture, faded to `alpha` (default 1), cut by `clip` and
-    /// masked by `mask` (default none).
-    public init(shapes: [DisplayItem], alpha: Double = 1, clip: ClipRectangle? = nil, mask: [DisplayItem]? = nil) {
+    /// A group of `shapes` drawn as one picture, faded to `alpha` (default 1), cut by `clip`,
+    /// masked by `mask` and casting `shadow` (default none).
+    public init(shapes: [DisplayItem], alpha: Double = 1, clip: ClipRectangle? = nil, mask: [DisplayItem]? = nil,
+                shadow: Shadow? = nil) {
         self.shapes = shapes
         self.alpha = alpha
         self.clip = clip
         self.mask = mask
+        self.shadow = shadow
     }
 
-    /// Whether the group draws differently from its entries drawn flat: it fades, clips or masks.
-    package var needsLayer: Bool { alpha < 1 || clip != nil || mask != nil }
+    /// Whether the group draws differently from its entries drawn flat: it fades, clips, masks
+    /// or casts a shadow.
+    package var needsLayer: Bool { alpha < 1 || clip != nil || mask != nil || shadow != nil }
 }
 
 /// A clip: a rounded rectangle's geometry, with the meaning `RoundedRectangle` gives its fields

@@ -10,8 +10,9 @@ extension DisplayListJSON {
         var alpha: Double?
         var clip: ClipRecord?
         var mask: MaskRecord?
+        var shadow: ShadowRecord?
 
-        private enum Keys: String, CodingKey { case shapes, alpha, clip, mask }
+        private enum Keys: String, CodingKey { case shapes, alpha, clip, mask, shadow }
 
         init(from decoder: Decoder) throws {
             let keyed = try decoder.container(keyedBy: Keys.self)
@@ -26,6 +27,7 @@ extension DisplayListJSON {
             alpha = try keyed.decodeIfPresent(Double.self, forKey: .alpha)
             clip = try keyed.decodeIfPresent(ClipRecord.self, forKey: .clip)
             mask = try keyed.decodeIfPresent(MaskRecord.self, forKey: .mask)
+            shadow = try keyed.decodeIfPresent(ShadowRecord.self, forKey: .shadow)
         }
 
         func group(_ fail: Failure, baseDirectory: URL?) throws -> DisplayGroup {
@@ -37,7 +39,8 @@ extension DisplayListJSON {
             }
             let items = try DisplayListJSON.items(shapes, prefix: "shapes", fail, baseDirectory: baseDirectory)
             let maskItems = try mask.map { try DisplayListJSON.items($0.shapes, prefix: "mask.shapes", fail, baseDirectory: baseDirectory) }
-            return DisplayGroup(shapes: items, alpha: alpha, clip: clipShape, mask: maskItems)
+            return DisplayGroup(shapes: items, alpha: alpha, clip: clipShape, mask: maskItems,
+                                shadow: try shadow.map { try $0.shadow(fail) })
         }
     }
 
@@ -77,6 +80,7 @@ extension DisplayListJSON {
             if clip.cornerCurve == .continuous { out += ",\"curve\":\"continuous\"" }
             out += "}"
         }
+        if let shadow = group.shadow { out += ",\"shadow\":" + (try encode(shadow)) }
         if let mask = group.mask {
             out += ",\"mask\":{\"shapes\":[\(try encode(mask, imageSource: imageSource))]}"
         }

@@ -23,15 +23,7 @@ extension DisplayListJSON {
             guard h.isFinite, h > 0 else { throw fail("h", "must be a positive number of points") }
             let alpha = try DisplayListJSON.alpha(alpha, fail)
             let fill = try DisplayListJSON.color(fill, "fill", fail)
-            var shadow: Shadow?
-            if let d = self.shadow {
-                for (name, value) in [("dx", d.dx), ("dy", d.dy)] where !value.isFinite {
-                    throw fail("shadow." + name, "must be a finite number")
-                }
-                guard d.blur.isFinite, d.blur >= 0 else { throw fail("shadow.blur", "must be a number ≥ 0") }
-                shadow = Shadow(offset: CGVector(dx: CGFloat(d.dx), dy: CGFloat(d.dy)), blur: d.blur,
-                                color: try DisplayListJSON.color(d.color, "shadow.color", fail))
-            }
+            let shadow = try self.shadow.map { try $0.shadow(fail) }
             var border: Border?
             if let b = self.border {
                 guard b.width.isFinite, b.width >= 0 else { throw fail("border.width", "must be a number ≥ 0") }
@@ -52,6 +44,21 @@ extension DisplayListJSON {
     struct ShadowRecord: Decodable {
         var dx: Double, dy: Double, blur: Double
         var color: String
+
+        func shadow(_ fail: Failure) throws -> Shadow {
+            for (name, value) in [("dx", dx), ("dy", dy)] where !value.isFinite {
+                throw fail("shadow." + name, "must be a finite number")
+            }
+            guard blur.isFinite, blur >= 0 else { throw fail("shadow.blur", "must be a number ≥ 0") }
+            return Shadow(offset: CGVector(dx: CGFloat(dx), dy: CGFloat(dy)), blur: blur,
+                          color: try DisplayListJSON.color(color, "shadow.color", fail))
+        }
+    }
+
+    static func encode(_ shadow: Shadow) throws -> String {
+        var out = "{\"dx\":\(try number(Double(shadow.offset.dx), "dx")),\"dy\":\(try number(Double(shadow.offset.dy), "dy"))"
+        out += ",\"blur\":\(try number(shadow.blur, "blur")),\"color\":\"\(hex(shadow.color, alpha: true))\"}"
+        return out
     }
 
     static func encode(_ shape: RoundedRectangle) throws -> String {
@@ -62,8 +69,7 @@ extension DisplayListJSON {
         out += ",\"angle\":\(angle)"
         out += ",\"fill\":\"\(hex(shape.fill, alpha: true))\",\"alpha\":\(try number(shape.alpha, "alpha"))"
         if let shadow = shape.shadow {
-            out += ",\"shadow\":{\"dx\":\(try number(Double(shadow.offset.dx), "dx")),\"dy\":\(try number(Double(shadow.offset.dy), "dy"))"
-            out += ",\"blur\":\(try number(shadow.blur, "blur")),\"color\":\"\(hex(shadow.color, alpha: true))\"}"
+            out += ",\"shadow\":" + (try encode(shadow))
         } else {
             out += ",\"shadow\":null"
         }

@@ -158,6 +158,7 @@ extension DisplayGroup {
     package func limitViolation() -> (field: String, problem: String)? {
         if let v = check(alpha, .greatestFiniteMagnitude, "alpha", "") { return v }
         if let clip, let v = clip.shape().limitViolation() { return ("clip." + v.field, v.problem) }
+        if let shadow, let v = shadow.limitViolation() { return v }
         return nil
     }
 }
@@ -216,11 +217,7 @@ extension RoundedRectangle {
             return v
         }
         if let v = check(transform) { return v }
-        if let shadow, let v = check(Double(shadow.offset.dx), coordinate, "shadow.dx", " pt", signed: true)
-            ?? check(Double(shadow.offset.dy), coordinate, "shadow.dy", " pt", signed: true)
-            ?? check(shadow.blur, DisplayListLimits.maximumBlur, "shadow.blur", " pt") {
-            return v
-        }
+        if let shadow, let v = shadow.limitViolation() { return v }
         if let border, let v = check(border.width, extent, "border.width", " pt") { return v }
         return nil
     }
@@ -247,5 +244,15 @@ extension Gradient {
             previous = stop.location
         }
         return nil
+    }
+}
+
+extension Shadow {
+    /// The first field (`shadow.dx`, `shadow.blur`…) past `DisplayListLimits`, or nil.
+    package func limitViolation() -> (field: String, problem: String)? {
+        let coordinate = DisplayListLimits.maximumCoordinate
+        return check(Double(offset.dx), coordinate, "shadow.dx", " pt", signed: true)
+            ?? check(Double(offset.dy), coordinate, "shadow.dy", " pt", signed: true)
+            ?? check(blur, DisplayListLimits.maximumBlur, "shadow.blur", " pt")
     }
 }

@@ -16,6 +16,11 @@ import DynRenderPixels
 /// ```
 public struct Gradient: Equatable, Sendable {
     /// How the gradient's parameter follows from a point.
+    ///
+    /// ```swift
+    /// let glow = Gradient(kind: .radial, stops: stops, start: c, end: c, startRadius: 0, endRadius: 40,
+    ///                     extendsStart: true, extendsEnd: false)
+    /// ```
     public enum Kind: String, Equatable, Sendable {
         /// Along the line from `start` to `end`: constant on lines perpendicular to it.
         case axial

@@ -3,6 +3,7 @@ import DynRenderGeometry
 import DynRenderDisplayList
 import DynRenderPixels
 import DynRenderText
+import CRasterKernels
 
 extension Rasterizer {
     /// A group: drawn flat when it neither fades nor clips (exactly as its entries drawn one by
@@ -16,14 +17,17 @@ extension Rasterizer {
         }
         let alpha = min(max(group.alpha, 0), 1)
         let whole = PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
-        guard alpha > 0, var box = Self.pixelBounds(of: group.shapes, scale: scale, within: whole) else { return }
+        // (A shadow is cast by the part of the picture on the canvas. Rejected: a layer reaching
+        // past the canvas by the shadow's offset and blur, for a shadow cast from off screen.)
+        let limit = whole
+        guard alpha > 0, var box = Self.pixelBounds(of: group.shapes, scale: scale, within: limit) else { return }
         if let clip = group.clip {
-            guard let clipBox = Self.pixelBounds(of: .rect(clip.shape()), scale: scale, within: whole),
+            guard let clipBox = Self.pixelBounds(of: .rect(clip.shape()), scale: scale, within: limit),
                   let inside = box.intersection(clipBox) else { return }
             box = inside
         }
         if let mask = group.mask {
-            guard let maskBox = Self.pixelBounds(of: mask, scale: scale, within: whole), let inside = box.intersection(maskBox) else { return }
+            guard let maskBox = Self.pixelBounds(of: mask, scale: scale, within: limit), let inside = box.intersection(maskBox) else { return }
             box = inside
         }
         // The layer is the box's pixels; entries are moved so that its corner is their origin.
@@ -41,6 +45,15 @@ extension Rasterizer {
         // first — a second layer-sized fill and buffer, which doubled the cost of a clipped card.
         let clip = group.clip.flatMap { ShapeCoverage($0.shape().translated(by: shift), scale: scale) }
         if group.clip != nil && clip == nil { return }
+        if let shadow = group.shadow {
+            // The picture's opacity, cut by the clip, casts the shadow.
+            var cut = layer
+            if clip != nil {
+                cut = Canvas(width: box.width, height: box.height)
+                Self.composite(layer, clip: clip, alpha: 1, at: PixelRect(x: 0, y: 0, width: box.width, height: box.height), into: &cut)
+            }
+            Self.drawShadow(shadow, of: cut, at: box, alpha: alpha, scale: scale, into: &canvas)
+        }
         Self.composite(layer, clip: clip, alpha: alpha, at: box, into: &canvas)
     }
 
@@ -75,6 +88,51 @@ extension Rasterizer {
                     }
                     blend(from, onto: to, inside, factor: full)
                 }
+            }
+        }
+    }
+
+    /// How many pixels a group's shadow reaches beyond its picture: the offset and the blur's
+    /// 4σ, rounded up.
+    static func shadowReach(_ shadow: Shadow, scale: Double) -> Int {
+        let blur = GaussianKernel(sigma: max(shadow.blur, 0) / 2 * scale).radius
+        let offset = max(abs(Double(shadow.offset.dx)), abs(Double(shadow.offset.dy))) * scale
+        guard offset.isFinite else { return 0 }
+        return blur + Int(min(offset, 1e6).rounded(.up)) + 1
+    }
+
+    /// The shadow of a group's picture (`layer`, the pixels of `box`): its opacity blurred by
+    /// the Gaussian of σ = blur/2, moved by the offset (rounded to whole pixels: the blur hides
+    /// the rest), tinted with the shadow's colour and composited source-over, scaled by the
+    /// colour's alpha and the group's `alpha`.
+    static func drawShadow(_ shadow: Shadow, of layer: Canvas, at box: PixelRect, alpha: Double, scale: Double, into canvas: inout Canvas) {
+        let opacity = Double(shadow.color.a) / 255 * alpha
+        let dx = Double(shadow.offset.dx) * scale, dy = Double(shadow.offset.dy) * scale
+        guard opacity > 0, dx.isFinite, dy.isFinite, abs(dx) < 1e6, abs(dy) < 1e6 else { return }
+        let kernel = GaussianKernel(sigma: max(shadow.blur, 0) / 2 * scale)
+        let r = kernel.radius
+        let width = box.width + 2 * r, height = box.height + 2 * r
+        // Where the blurred picture's top-left lands on the canvas.
+        let x0 = box.x + Int(dx.rounded()) - r, y0 = box.y + Int(dy.rounded()) - r
+        let rows = canvas.rows(max(y0, 0), min(y0 + height, canvas.height))
+        let left = max(x0, 0), right = min(x0 + width, canvas.width)
+        guard !rows.isEmpty, left < right else { return }
+        var values = [Double](repeating: 0, count: width * height)
+        layer.pixels.withUnsafeBytes { bytes in
+            let pixels = bytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
+            for y in 0..<box.height {
+                for x in 0..<box.width { values[(y + r) * width + x + r] = Double(pixels[y * box.width + x] >> 24) / 255 }
+            }
+        }
+        kernel.blur(&values, width: width, height: height)
+        let color = PremultipliedColor(shadow.color, opacity: opacity).kernelColor
+        var coverage = [Float](repeating: 0, count: right - left)
+        canvas.pixels.withUnsafeMutableBytes { bytes in
+            let pixels = bytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
+            for y in rows {
+                let row = (y - y0) * width
+                for x in left..<right { coverage[x - left] = Float(min(max(values[row + x - x0], 0), 1)) }
+                coverage.withUnsafeBufferPointer { dr_blend_coverage($0.baseAddress!, pixels + y * canvas.width + left, right - left, color) }
             }
         }
     }
@@ -174,8 +232,18 @@ extension Rasterizer {
                 guard let masked = pixelBounds(of: mask, scale: scale, within: limit).flatMap({ content.intersection($0) }) else { return nil }
                 content = masked
             }
-            guard let clip = g.clip else { return content }
-            return pixelBounds(of: .rect(clip.shape()), scale: scale, within: limit).flatMap { content.intersection($0) }
+            if let clip = g.clip {
+                guard let cut = pixelBounds(of: .rect(clip.shape()), scale: scale, within: limit).flatMap({ content.intersection($0) }) else {
+                    return nil
+                }
+                content = cut
+            }
+            if let shadow = g.shadow {
+                let reach = shadowReach(shadow, scale: scale)
+                content = content.union(PixelRect(x: content.x - reach, y: content.y - reach, width: content.width + 2 * reach,
+                                                  height: content.height + 2 * reach)).intersection(limit) ?? content
+            }
+            return content
         }
     }
 }

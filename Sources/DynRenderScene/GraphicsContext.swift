@@ -37,6 +37,8 @@ open class GraphicsContext {
         var dash: (phase: Double, lengths: [Double])?
         /// The clips in force, each a path's coverage (context coordinates); they intersect.
         var clips: [PathShape] = []
+        /// The shadow each drawing casts, if any.
+        var shadow: Shadow?
     }
 
     var state = State()
@@ -161,8 +163,21 @@ open class GraphicsContext {
         state.dash = pattern.isEmpty || pattern.allSatisfy({ $0 == 0 }) ? nil : (Double(phase), pattern)
     }
 
-    /// Shadows are not drawn yet: stops with a message.
-    public func setShadow(offset: CGSize, blur: CGFloat, color: Color? = nil) { Self.unsupported("setShadow(offset:blur:color:)") }
+    /// Makes each drawing that follows cast a shadow: moved by `offset` points (x right, y down,
+    /// as UIKit's contexts; not turned by the transform), blurred by a Gaussian of σ = `blur`/2
+    /// points, in `color`; a nil colour turns shadows off, as Core Graphics.
+    public func setShadow(offset: CGSize, blur: CGFloat, color: Color?) {
+        guard let color, color.rgba.a > 0, offset.width.isFinite, offset.height.isFinite, blur.isFinite else {
+            state.shadow = nil
+            return
+        }
+        state.shadow = Shadow(offset: CGVector(dx: offset.width, dy: offset.height), blur: Double(max(blur, 0)), color: color.rgba)
+    }
+
+    /// A shadow in Core Graphics' default colour, black at a third opacity.
+    public func setShadow(offset: CGSize, blur: CGFloat) {
+        setShadow(offset: offset, blur: blur, color: Color(red: 0, green: 0, blue: 0, alpha: 1.0 / 3))
+    }
 
     static func unsupported(_ what: String) -> Never {
         fatalError("CGContext.\(what) is not supported by dynrender yet")

@@ -10,6 +10,8 @@ extension GraphicsContext {
 
     /// Records `item` (context coordinates) under the clips in force.
     func record(_ item: DisplayItem) {
+        // Each drawing casts its own shadow, as in Core Graphics.
+        let item = state.shadow.map { DisplayItem.group(DisplayGroup(shapes: [item], shadow: $0)) } ?? item
         if state.clips != runClips {
             flushRun()
             runClips = state.clips
@@ -48,6 +50,7 @@ extension GraphicsContext {
     private func emit(fill: RGBA8?, rule: FillRule, stroke: Bool) {
         defer { beginPath() }
         guard !path.isEmpty, let userPath else { return }
+        checkSize(of: path, stroke ? "strokePath" : "fillPath")
         // The path back in user space, placed and turned by the transform, so a stroke's width
         // and dashes are in user space, as in Core Graphics.
         let (origin, linear) = placement
@@ -58,6 +61,7 @@ extension GraphicsContext {
             var outline = userPath
             if let dash = state.dash, let dashed = PathMeasure(userPath).dashed(pattern: dash.lengths, phase: dash.phase) {
                 outline = dashed
+                checkSize(of: outline, "strokePath (dashed)")
             }
             record(.path(PathShape(path: outline, origin: origin, transform: linear, fill: RGBA8(0, 0, 0, 0), alpha: state.alpha,
                                    stroke: PathStroke(width: state.lineWidth, color: state.stroke, join: state.join, cap: state.cap))))
@@ -110,7 +114,22 @@ extension GraphicsContext {
     /// Intersects the clip with the current path's area by `rule`, and clears the path.
     public func clip(using rule: FillRule = .nonzero) {
         defer { beginPath() }
+        guard state.clips.count < Self.maximumClips else {
+            fatalError("CGContext.clip: at most \(Self.maximumClips) clips may be in force at once (each is a layer of the drawing); restore the state, or clip to one path")
+        }
+        checkSize(of: path, "clip")
         state.clips.append(PathShape(path: path, fillRule: rule, fill: RGBA8(0, 0, 0)))
+    }
+
+    /// Most clips in force at once: each nests the drawing one group deeper, and a frame's
+    /// groups nest at most `DisplayListLimits.maximumGroupDepth` (8) deep, views included.
+    public static let maximumClips = 3
+
+    /// Stops with a message when `path` has more elements than a display-list path may.
+    private func checkSize(of path: VectorPath, _ call: String) {
+        guard path.elements.count <= DisplayListLimits.maximumPathCommands else {
+            fatalError("CGContext.\(call): a path of \(path.elements.count) elements is over the limit of \(DisplayListLimits.maximumPathCommands)")
+        }
     }
 
     /// Intersects the clip with `rect` (user space).

@@ -326,10 +326,16 @@ open class Layer {
         let grouped = ownAlpha * alpha < 1 && !children.isEmpty && depth < DisplayListLimits.maximumGroupDepth
         let drawAlpha = grouped ? 1 : ownAlpha * alpha
         var items: [DisplayItem] = []
+        let content = contentItems()
+        // Core Animation's shadow is cast by what the layer draws: a rounded rectangle's own
+        // shadow when that is all (or a shadow path says so), else a shadow of the whole picture.
+        let castsPictureShadow = ownShadow != nil && shadowPath == nil && (!content.isEmpty || !children.isEmpty)
+            && depth + 1 < DisplayListLimits.maximumGroupDepth
         let outline = RoundedRectangle(center: CGPoint(x: b.midX, y: b.midY), size: b.size, cornerRadius: Double(cornerRadius),
-                                       fill: backgroundColor?.rgba ?? RGBA8(0, 0, 0, 0), shadow: ownShadow, cornerCurve: cornerCurve)
-        if outline.fill.a > 0 || ownShadow != nil { items.append(DisplayItem.rect(outline).placed(by: toScene, alpha: drawAlpha)) }
-        items += contentItems().map { $0.placed(by: toScene, alpha: drawAlpha) }
+                                       fill: backgroundColor?.rgba ?? RGBA8(0, 0, 0, 0), shadow: castsPictureShadow ? nil : ownShadow,
+                                       cornerCurve: cornerCurve)
+        if outline.fill.a > 0 || outline.shadow != nil { items.append(DisplayItem.rect(outline).placed(by: toScene, alpha: drawAlpha)) }
+        items += content.map { $0.placed(by: toScene, alpha: drawAlpha) }
         let inner = depth + (grouped ? 1 : 0) + (masksToBounds ? 1 : 0)
         for child in children.map(\.layer) {
             child.appendShapes(to: &items, toParent: toScene, alpha: drawAlpha, depth: inner)
@@ -352,6 +358,9 @@ open class Layer {
             var drawn: [DisplayItem] = []
             mask.appendShapes(to: &drawn, toParent: toScene, alpha: 1, depth: depth + 1)
             maskItems = drawn
+        }
+        if castsPictureShadow {
+            items = [.group(DisplayGroup(shapes: items, shadow: ownShadow))]
         }
         if grouped || maskItems != nil {
             shapes.append(.group(DisplayGroup(shapes: items, alpha: grouped ? ownAlpha * alpha : 1, mask: maskItems)))

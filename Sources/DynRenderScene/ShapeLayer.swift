@@ -86,6 +86,10 @@ open class ShapeLayer: Layer {
 /// ```
 open class GradientLayer: Layer {
     /// How the colours spread.
+    ///
+    /// ```swift
+    /// glow.type = .radial
+    /// ```
     public enum Kind: Sendable {
         /// Along the line from `startPoint` to `endPoint`.
         case axial

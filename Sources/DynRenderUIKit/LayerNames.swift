@@ -100,11 +100,38 @@ public struct UIRectCorner: OptionSet, Sendable {
 /// card.layer.transform = CATransform3DMakeRotation(.pi / 8, 0, 0, 1)
 /// ```
 public struct CATransform3D: Equatable, Sendable {
-    /// The matrix's entries, row by row.
-    public var m11: CGFloat = 1, m12: CGFloat = 0, m13: CGFloat = 0, m14: CGFloat = 0
-    public var m21: CGFloat = 0, m22: CGFloat = 1, m23: CGFloat = 0, m24: CGFloat = 0
-    public var m31: CGFloat = 0, m32: CGFloat = 0, m33: CGFloat = 1, m34: CGFloat = 0
-    public var m41: CGFloat = 0, m42: CGFloat = 0, m43: CGFloat = 0, m44: CGFloat = 1
+    /// Row 1, column 1: the x axis's x (drawn).
+    public var m11: CGFloat = 1
+    /// Row 1, column 2: the x axis's y (drawn).
+    public var m12: CGFloat = 0
+    /// Row 1, column 3 (not drawn).
+    public var m13: CGFloat = 0
+    /// Row 1, column 4 (not drawn).
+    public var m14: CGFloat = 0
+    /// Row 2, column 1: the y axis's x (drawn).
+    public var m21: CGFloat = 0
+    /// Row 2, column 2: the y axis's y (drawn).
+    public var m22: CGFloat = 1
+    /// Row 2, column 3 (not drawn).
+    public var m23: CGFloat = 0
+    /// Row 2, column 4 (not drawn).
+    public var m24: CGFloat = 0
+    /// Row 3, column 1 (not drawn).
+    public var m31: CGFloat = 0
+    /// Row 3, column 2 (not drawn).
+    public var m32: CGFloat = 0
+    /// Row 3, column 3 (not drawn).
+    public var m33: CGFloat = 1
+    /// Row 3, column 4: perspective (not drawn).
+    public var m34: CGFloat = 0
+    /// Row 4, column 1: the move in x (drawn).
+    public var m41: CGFloat = 0
+    /// Row 4, column 2: the move in y (drawn).
+    public var m42: CGFloat = 0
+    /// Row 4, column 3 (not drawn).
+    public var m43: CGFloat = 0
+    /// Row 4, column 4 (not drawn).
+    public var m44: CGFloat = 1
 
     /// The identity.
     public init() {}

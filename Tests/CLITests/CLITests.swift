@@ -211,7 +211,7 @@ import DynRenderPixels
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.map { $0.split(separator: " ").first.map(String.init) ?? "" }
-                == ["drag", "springy", "cradle", "alert", "gravity", "collision", "elasticity", "snap", "attach", "push", "vortex", "photos"])
+                == ["drag", "springy", "cradle", "alert", "gravity", "collision", "elasticity", "snap", "attach", "push", "vortex", "photos", "drawing"])
         #expect(lines[4].hasSuffix("A blue square falls under gravity and bounces to rest on the floor."))
         #expect(lines.allSatisfy { $0.split(separator: " ", omittingEmptySubsequences: true).count > 5 }, "each has a description")
     }

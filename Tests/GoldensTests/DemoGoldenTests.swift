@@ -206,6 +206,7 @@ let goldensRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
         "push": "f431f5a8eae8597b",
         "vortex": "4d47d9d7881841c2",
         "photos": "86b0302bc597729e",
+        "drawing": "98171107a47361e5",
     ]
 
     @Test(arguments: DemoRegistry.all.map(\.name))

@@ -151,3 +151,43 @@ import DynRenderGeometry
         }
     }
 }
+
+/// Group shadows: a shadow cast by a group's picture, checked against the rounded rectangle's
+/// own shadow (itself checked against an exact Gaussian in ShadowTests).
+@Suite struct GroupShadowTests {
+    let grey = RGBA8(240, 240, 240)
+
+    func render(_ items: [DisplayItem]) -> RGBAImage {
+        Rasterizer().render(DisplayList(size: CGSize(width: 120, height: 100), scale: 1, background: grey, shapes: items)).image
+    }
+
+    /// A square path in a group casting a shadow draws the same picture, within one level, as
+    /// the square as a `rect` entry with that shadow.
+    @Test func aGroupsShadowIsTheShadowOfItsPicture() {
+        let shadow = Shadow(offset: CGVector(dx: 6, dy: 8), blur: 6, color: RGBA8(0, 0, 0, 140))
+        let square = CGRect(x: 30, y: 20, width: 50, height: 40)
+        let blue = RGBA8(0, 122, 255)
+        let grouped = render([.group(DisplayGroup(shapes: [.path(PathShape(path: .rectangle(square), fill: blue))], shadow: shadow))])
+        let reference = render([.rect(RoundedRectangle(center: CGPoint(x: square.midX, y: square.midY), size: square.size, fill: blue,
+                                                       shadow: shadow))])
+        var worst = 0, shaded = 0
+        for i in stride(from: 0, to: grouped.pixels.count, by: 4) {
+            for c in 0..<3 { worst = max(worst, abs(Int(grouped.pixels[i + c]) - Int(reference.pixels[i + c]))) }
+            if grouped.pixels[i] < grey.r - 2 && grouped.pixels[i + 2] < 200 { shaded += 1 }
+        }
+        #expect(worst <= 1, "largest difference \(worst) levels")
+        #expect(shaded > 500, "a shadow was drawn")
+        #expect(grouped[80 + 5, 60 + 5].r < grey.r - 20, "below and right of the square, in the shadow")
+    }
+
+    /// A shadowed group writes and reads back the same.
+    @Test func groupShadowsRoundTrip() throws {
+        let group = DisplayGroup(shapes: [.path(PathShape(path: .ellipse(in: CGRect(x: 0, y: 0, width: 10, height: 10)), fill: RGBA8(1, 2, 3)))],
+                                 shadow: Shadow(offset: CGVector(dx: 0, dy: 3), blur: 4.5, color: RGBA8(0, 0, 0, 85)))
+        let frame = DisplayListFrame(index: 0, time: 0, list: DisplayList(size: CGSize(width: 20, height: 20), scale: 1,
+                                                                          background: RGBA8(255, 255, 255), shapes: [.group(group)]))
+        let line = try DisplayListJSON.encode(frame)
+        #expect(line.contains(##""shadow":{"dx":0,"dy":3,"blur":4.5,"color":"#00000055"}"##))
+        #expect(try DisplayListJSON.decode(line, lineNumber: 1) == frame)
+    }
+}

@@ -130,4 +130,22 @@ final class DrawingView: UIView {
         }
         #expect(inked > 200, "text was drawn")
     }
+
+    /// A shadow with no blur is the drawing's outline, moved by the offset (down for a positive
+    /// height, as UIKit's contexts), in black at a third: white under it becomes 170.
+    @Test func contextShadowsFollowTheDrawing() throws {
+        let image = try render { _ in
+            let context = UIGraphicsGetCurrentContext()!
+            context.setShadow(offset: CGSize(width: 0, height: 20), blur: 0)
+            UIColor.systemRed.setFill()
+            context.fillEllipse(in: CGRect(x: 20, y: 10, width: 40, height: 40))
+            context.setShadow(offset: .zero, blur: 0, color: nil)
+            context.fill(CGRect(x: 80, y: 10, width: 10, height: 10))
+        }
+        #expect(image[40, 30] == UIColor.systemRed.rgba)
+        #expect(image[40, 65] == RGBA8(170, 170, 170), "the shadow below the disc")
+        #expect(image[40, 5] == RGBA8(255, 255, 255) && image[10, 40] == RGBA8(255, 255, 255))
+        #expect(image[85, 25] == RGBA8(255, 255, 255), "a nil colour turns the shadow off")
+    }
 }
+

@@ -120,4 +120,23 @@ final class GradientCard: UIView {
         #expect(image[160, 25] == UIColor.systemPink.rgba && image[160, 75] == UIColor.systemPink.rgba)
         #expect(image[140, 50] == RGBA8(255, 255, 255) && image[180, 50] == RGBA8(255, 255, 255))
     }
+
+    /// A shape layer's shadow is its shape's: a disc casts a disc, not its bounds' square.
+    @Test func aShapeLayerCastsItsShapesShadow() throws {
+        let host = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        let dot = CAShapeLayer()
+        dot.frame = CGRect(x: 20, y: 20, width: 60, height: 60)
+        dot.path = UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: 60, height: 60)).cgPath
+        dot.fillColor = UIColor.systemBlue.cgColor
+        dot.shadowColor = UIColor.black.cgColor
+        dot.shadowOpacity = 0.5
+        dot.shadowRadius = 0
+        dot.shadowOffset = CGSize(width: 30, height: 30)
+        host.layer.addSublayer(dot)
+        let image = try still([host])
+        #expect(image[50, 50] == UIColor.systemBlue.rgba)
+        #expect(image[95, 95] == RGBA8(127, 127, 127), "inside the moved disc: white under black at 128/255")
+        #expect(image[112, 52] == RGBA8(255, 255, 255), "the moved square's corner, outside the moved disc")
+    }
 }
+

@@ -48,7 +48,8 @@ struct ByteStream {
 }
 
 /// libFuzzer's entry: draws the frame the bytes describe (small canvases, any scale up to the
-/// limit; rectangles, paths, text, pictures and groups — faded, clipped, nested — at and across
+/// limit; rectangles, paths (gradient-filled too), text, pictures and groups — faded, clipped,
+/// masked, shadowed, nested — at and across
 /// every limit)
 /// and checks that nothing traps and every pixel of the opaque canvas stays opaque.
 /// One input; libFuzzer calls it through `runFuzzer`.
@@ -79,8 +80,14 @@ func randomItems(_ input: inout ByteStream, canvas size: CGSize, depth: Int) -> 
                 : ClipRectangle(center: CGPoint(x: input.coordinate(Double(size.width)), y: input.coordinate(Double(size.height))),
                                 size: CGSize(width: input.extent(60), height: input.extent(60)), cornerRadius: input.extent(20),
                                 transform: randomTransform(&input), cornerCurve: input.byte() % 2 == 0 ? .circular : .continuous)
+            // Masks (any entries, nested too) and shadows cast by the group's picture.
+            let mask = input.byte() % 3 == 0 ? randomItems(&input, canvas: size, depth: depth + 1) : nil
+            let shadow = input.byte() % 4 == 0
+                ? Shadow(offset: CGVector(dx: input.coordinate(20) - 10, dy: input.coordinate(20) - 10),
+                         blur: input.pick([0, 0.3, 4, 30]), color: RGBA8(0, 0, 0, input.byte()))
+                : nil
             shapes.append(.group(DisplayGroup(shapes: randomItems(&input, canvas: size, depth: depth + 1),
-                                              alpha: input.pick([1, 0.5, 0, 0.003, 0.999]), clip: clip)))
+                                              alpha: input.pick([1, 0.5, 0, 0.003, 0.999]), clip: clip, mask: mask, shadow: shadow)))
             continue
         default: break
         }
@@ -157,10 +164,24 @@ func randomPath(_ input: inout ByteStream, canvas: CGSize) -> PathShape {
         ? PathStroke(width: input.extent(20), color: RGBA8(200, 20, 20, input.byte()),
                      join: input.pick([.miter, .round, .bevel]), cap: input.pick([.butt, .round, .square]))
         : nil
+    // Gradients of either kind: degenerate axes and radii, coinciding circles, one stop or many.
+    var gradient: Gradient?
+    if input.byte() % 3 == 0 {
+        var stops: [GradientStop] = []
+        var location = 0.0
+        for _ in 0...Int(input.byte() % 4) {
+            location = min(1, location + input.pick([0, 0.25, 1, 0.001]))
+            stops.append(GradientStop(location, RGBA8(input.byte(), input.byte(), input.byte(), input.byte())))
+        }
+        gradient = Gradient(kind: input.pick([.axial, .radial]), stops: stops,
+                            start: CGPoint(x: point().x, y: point().y), end: input.byte() % 4 == 0 ? .zero : CGPoint(x: point().x, y: point().y),
+                            startRadius: input.extent(40), endRadius: input.pick([0, input.extent(60)]),
+                            extendsStart: input.byte() % 2 == 0, extendsEnd: input.byte() % 2 == 0)
+    }
     return PathShape(path: path, fillRule: input.pick([.nonzero, .evenOdd]),
                      origin: CGPoint(x: input.coordinate(Double(canvas.width)), y: input.coordinate(Double(canvas.height))),
                      transform: randomTransform(&input), fill: RGBA8(input.byte(), input.byte(), input.byte(), input.byte()),
-                     alpha: input.pick([1, 0.5, 0]), stroke: stroke)
+                     alpha: input.pick([1, 0.5, 0]), stroke: stroke, gradient: gradient)
 }
 
 /// A line of up to 12 characters from Latin, combining marks, Hebrew, Arabic, emoji, control
