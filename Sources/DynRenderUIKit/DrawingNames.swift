@@ -81,6 +81,7 @@ public final class CGColorSpace {
 /// The device's RGB space: sRGB.
 public func CGColorSpaceCreateDeviceRGB() -> CGColorSpace { CGColorSpace() }
 
+/// `CGGradient`'s initialisers, as Core Graphics spells them.
 extension GraphicsGradient {
     /// UIKit's form: `colors` as a `CFArray` of `CGColor`s, `locations` 0…1 for each (evenly
     /// spread when nil). Nil when an element is not a colour or the counts differ.
@@ -131,6 +132,7 @@ extension String {
     }
 }
 
+/// `NSString`'s UIKit drawing additions.
 extension NSString {
     /// Draws the text with the top-left of its line box at `point` (see `String.draw(at:withAttributes:)`).
     public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
@@ -143,6 +145,7 @@ extension NSString {
     }
 }
 
+/// The text attributes UIKit's drawing reads.
 extension NSAttributedString.Key {
     /// The font (a `UIFont`) text is drawn in.
     public static let font = NSAttributedString.Key("NSFont")

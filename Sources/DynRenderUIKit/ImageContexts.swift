@@ -204,6 +204,7 @@ extension Image {
 /// `CGImage`: a picture (dynrender's `Image`; `UIImage.cgImage` is the picture itself).
 public typealias CGImage = Image
 
+/// `UIImage.cgImage`.
 extension Image {
     /// The picture as Core Graphics sees it (the same object).
     public var cgImage: CGImage? { self }

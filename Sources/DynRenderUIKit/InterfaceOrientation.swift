@@ -67,6 +67,7 @@ public enum UIStatusBarStyle: Int, Sendable {
     case darkContent = 3
 }
 
+/// UIKit's older notification names.
 extension Notification.Name {
     /// Swift 4's name of `UIDevice.orientationDidChangeNotification`.
     @available(*, deprecated, renamed: "UIDevice.orientationDidChangeNotification")

@@ -22,11 +22,13 @@ public typealias CGPath = BezierPath
 /// `CGMutablePath`.
 public typealias CGMutablePath = BezierPath
 
+/// Core Animation's fill-rule names.
 extension FillRule {
     /// Core Animation's name for the nonzero winding rule.
     public static let nonZero = FillRule.nonzero
 }
 
+/// Core Animation's contents-gravity names.
 extension ContentMode {
     /// Core Animation's name for stretching to fill (`.scaleToFill`).
     public static let resize = ContentMode.scaleToFill
@@ -36,6 +38,7 @@ extension ContentMode {
     public static let resizeAspectFill = ContentMode.scaleAspectFill
 }
 
+/// `CGPath` and `UIBezierPath` conversions and initialisers.
 extension BezierPath {
     /// The path as Core Graphics sees it: an independent copy.
     public var cgPath: CGPath { copy() }
@@ -184,6 +187,7 @@ public func CATransform3DMakeAffineTransform(_ m: CGAffineTransform) -> CATransf
 /// The affine part of `t`.
 public func CATransform3DGetAffineTransform(_ t: CATransform3D) -> CGAffineTransform { t.affine }
 
+/// `CALayer.transform` as a `CATransform3D`.
 extension Layer {
     /// The layer's transform about its anchor point; its affine part is drawn.
     public var transform: CATransform3D {
