@@ -98,11 +98,16 @@ public struct RoundedRectangle: Equatable, Sendable {
     public var border: Border?
     /// How the corners turn: circular arcs (the default) or iOS's continuous curve.
     public var cornerCurve: CornerCurve
+    /// When set, the fill is this gradient instead of `fill`, in the rectangle's own
+    /// coordinates: (0, 0) at the centre, before the transform.
+    public var gradient: Gradient?
 
-    /// A rounded rectangle of `size` points centred on `center`, filled with `fill`.
+    /// A rounded rectangle of `size` points centred on `center`, filled with `fill` (or
+    /// `gradient`).
     public init(center: CGPoint, size: CGSize, cornerRadius: Double = 0,
                 transform: CGAffineTransform = .identity, fill: RGBA8, alpha: Double = 1, shadow: Shadow? = nil,
-                border: Border? = nil, cornerCurve: CornerCurve = .circular) {
+                border: Border? = nil, cornerCurve: CornerCurve = .circular, gradient: Gradient? = nil) {
+        self.gradient = gradient
         self.center = center
         self.size = size
         self.cornerRadius = cornerRadius

@@ -126,18 +126,21 @@ extension DisplayListJSON {
             out += ",\"stroke\":{\"width\":\(try number(stroke.width, "stroke.width")),\"color\":\"\(hex(stroke.color, alpha: true))\""
             out += ",\"join\":\"\(stroke.join.rawValue)\",\"cap\":\"\(stroke.cap.rawValue)\"}"
         }
-        if let g = shape.gradient {
-            out += ",\"gradient\":{\"kind\":\"\(g.kind.rawValue)\""
-            out += ",\"x0\":\(try number(Double(g.start.x), "gradient.x0")),\"y0\":\(try number(Double(g.start.y), "gradient.y0"))"
-            out += ",\"x1\":\(try number(Double(g.end.x), "gradient.x1")),\"y1\":\(try number(Double(g.end.y), "gradient.y1"))"
-            if g.kind == .radial {
-                out += ",\"r0\":\(try number(g.startRadius, "gradient.r0")),\"r1\":\(try number(g.endRadius, "gradient.r1"))"
-            }
-            let stops = try g.stops.map { "[\(try number($0.location, "gradient.stops")),\"\(hex($0.color, alpha: true))\"]" }
-            out += ",\"stops\":[\(stops.joined(separator: ","))]"
-            let extend = g.extendsStart ? (g.extendsEnd ? "both" : "start") : (g.extendsEnd ? "end" : "none")
-            out += ",\"extend\":\"\(extend)\"}"
-        }
+        if let g = shape.gradient { out += ",\"gradient\":" + (try encode(g)) }
         return out + "}"
+    }
+
+    /// A gradient's object, as paths and rectangles write it.
+    static func encode(_ g: Gradient) throws -> String {
+        var out = "{\"kind\":\"\(g.kind.rawValue)\""
+        out += ",\"x0\":\(try number(Double(g.start.x), "gradient.x0")),\"y0\":\(try number(Double(g.start.y), "gradient.y0"))"
+        out += ",\"x1\":\(try number(Double(g.end.x), "gradient.x1")),\"y1\":\(try number(Double(g.end.y), "gradient.y1"))"
+        if g.kind == .radial {
+            out += ",\"r0\":\(try number(g.startRadius, "gradient.r0")),\"r1\":\(try number(g.endRadius, "gradient.r1"))"
+        }
+        let stops = try g.stops.map { "[\(try number($0.location, "gradient.stops")),\"\(hex($0.color, alpha: true))\"]" }
+        out += ",\"stops\":[\(stops.joined(separator: ","))]"
+        let extend = g.extendsStart ? (g.extendsEnd ? "both" : "start") : (g.extendsEnd ? "end" : "none")
+        return out + ",\"extend\":\"\(extend)\"}"
     }
 }

@@ -10,6 +10,7 @@ extension DisplayListJSON {
         var fill: String
         var alpha: Double
         var shadow: ShadowRecord?
+        var gradient: GradientRecord?
         var transform: [Double]?
         var border: BorderRecord?
         var curve: String?
@@ -32,7 +33,10 @@ extension DisplayListJSON {
             let cornerCurve = try DisplayListJSON.cornerCurve(curve, fail)
             return RoundedRectangle(center: CGPoint(x: cx, y: cy), size: CGSize(width: w, height: h),
                                     cornerRadius: radius, transform: try DisplayListJSON.transform(angle: angle, matrix: transform, fail),
-                                    fill: fill, alpha: alpha, shadow: shadow, border: border, cornerCurve: cornerCurve)
+                                    fill: fill, alpha: alpha, shadow: shadow, border: border, cornerCurve: cornerCurve,
+                                    gradient: try gradient.map { record in
+                                        try record.gradient { field, problem in fail("gradient." + field, problem) }
+                                    })
         }
     }
 
@@ -80,6 +84,7 @@ extension DisplayListJSON {
             out += ",\"border\":{\"width\":\(try number(border.width, "border.width")),\"color\":\"\(hex(border.color, alpha: true))\"}"
         }
         if let matrix { out += ",\"transform\":\(matrix)" }
+        if let g = shape.gradient { out += ",\"gradient\":" + (try encode(g)) }
         return out + "}"
     }
 

@@ -218,6 +218,7 @@ extension RoundedRectangle {
         }
         if let v = check(transform) { return v }
         if let shadow, let v = shadow.limitViolation() { return v }
+        if let gradient, let v = gradient.limitViolation() { return ("gradient." + v.field, v.problem) }
         if let border, let v = check(border.width, extent, "border.width", " pt") { return v }
         return nil
     }

@@ -7,28 +7,54 @@ extension Rasterizer {
     /// Fills `shape`'s path with its gradient: the path's exact coverage is filled into a
     /// scratch layer the size of the pixels it can touch, then each covered pixel takes the
     /// gradient's colour at its centre (mapped back into the path's coordinates) and is
-    /// composited source-over at that coverage and the shape's opacity.
-    ///
-    /// Colours come from a table of 1024 premultiplied entries over the parameter 0…1, so a
-    /// pixel's colour is within 1/2046 of the parameter's range of the exact one (under half a
-    /// level for stops up to 255 levels apart). Rejected: evaluating the stops per pixel — exact
-    /// to the last bit but a search and four divisions a pixel, for no visible gain.
+    /// composited source-over at that coverage and the shape's opacity (`paintGradient`).
     func fillGradient(_ shape: PathShape, _ gradient: Gradient, toPixels: CGAffineTransform, opacity: Double, scale: Double,
                       with paths: PathRasterizer, into canvas: inout Canvas) {
         var fillOnly = shape
         fillOnly.stroke = nil
         let whole = PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
-        guard opacity > 0, !gradient.stops.isEmpty, let box = Self.pixelBounds(of: .path(fillOnly), scale: scale, within: whole) else { return }
-        let rows = canvas.rows(box.y, box.y + box.height)
-        guard !rows.isEmpty else { return }
-        let toPixelsInverse = toPixels.inverted()
-        let inverse = Affine(toPixelsInverse)
-        guard [inverse.a, inverse.b, inverse.c, inverse.d, inverse.tx, inverse.ty].allSatisfy(\.isFinite) else { return }
+        guard opacity > 0, !gradient.stops.isEmpty, let box = Self.pixelBounds(of: .path(fillOnly), scale: scale, within: whole),
+              !canvas.rows(box.y, box.y + box.height).isEmpty else { return }
         // Coverage only, as the alpha of an opaque white fill.
         var coverage = Canvas(width: box.width, height: box.height)
         let shifted = toPixels.concatenating(CGAffineTransform(translationX: CGFloat(-box.x), y: CGFloat(-box.y)))
         paths.fill(shape.path, transform: shifted, rule: shape.fillRule, source: PremultipliedColor(RGBA8(255, 255, 255), opacity: 1),
                    into: &coverage)
+        paintGradient(gradient, coverage: coverage, at: box, toPixels: toPixels, opacity: opacity, into: &canvas)
+    }
+
+    /// Fills a rounded rectangle with its gradient (in its own coordinates, about its centre),
+    /// as `fillGradient` fills a path: its exact coverage (`ShapeCoverage`, as a solid fill's)
+    /// into a scratch layer, then the gradient through it.
+    func fillGradient(_ shape: RoundedRectangle, _ gradient: Gradient, scale: Double, into canvas: inout Canvas) {
+        let opacity = min(max(shape.alpha, 0), 1)
+        var plain = shape
+        (plain.shadow, plain.border) = (nil, nil)
+        let whole = PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+        guard opacity > 0, !gradient.stops.isEmpty, let box = Self.pixelBounds(of: .rect(plain), scale: scale, within: whole),
+              !canvas.rows(box.y, box.y + box.height).isEmpty else { return }
+        var coverage = Canvas(width: box.width, height: box.height)
+        var white = plain.translated(by: CGVector(dx: -Double(box.x) / scale, dy: -Double(box.y) / scale))
+        (white.fill, white.alpha) = (RGBA8(255, 255, 255), 1)
+        fill(white, scale: scale, into: &coverage)
+        let toPixels = Self.entryToPixels(anchor: shape.center, transform: shape.transform, scale: scale)
+        paintGradient(gradient, coverage: coverage, at: box, toPixels: toPixels, opacity: opacity, into: &canvas)
+    }
+
+    /// Composites `gradient` through `coverage` (a layer of the canvas pixels `box`, its alpha
+    /// the coverage): each covered pixel takes the gradient's colour at its centre, mapped back
+    /// through `toPixels` into the entry's own coordinates, at that coverage and `opacity`.
+    ///
+    /// Colours come from a table of 1024 premultiplied entries over the parameter 0…1, so a
+    /// pixel's colour is within 1/2046 of the parameter's range of the exact one (under half a
+    /// level for stops up to 255 levels apart). Rejected: evaluating the stops per pixel — exact
+    /// to the last bit but a search and four divisions a pixel, for no visible gain.
+    func paintGradient(_ gradient: Gradient, coverage: Canvas, at box: PixelRect, toPixels: CGAffineTransform, opacity: Double,
+                       into canvas: inout Canvas) {
+        let rows = canvas.rows(box.y, box.y + box.height)
+        guard !rows.isEmpty else { return }
+        let inverse = Affine(toPixels.inverted())
+        guard [inverse.a, inverse.b, inverse.c, inverse.d, inverse.tx, inverse.ty].allSatisfy(\.isFinite) else { return }
         let table = Self.gradientTable(gradient.stops, opacity: opacity)
         let last = Double(table.count - 1)
         let width = canvas.width

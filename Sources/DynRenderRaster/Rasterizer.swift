@@ -57,7 +57,7 @@ public struct Rasterizer: Sendable {
     /// opaque rectangle, square-cornered and unrotated, whose edges lie on or beyond the canvas's,
     /// and no shadow (drawn first, then covered, but not worth reasoning about).
     func covers(_ canvas: Canvas, opaquely shape: RoundedRectangle, scale: Double) -> Bool {
-        guard shape.fill.a == 255, shape.alpha >= 1, shape.shadow == nil,
+        guard shape.fill.a == 255, shape.alpha >= 1, shape.shadow == nil, shape.gradient == nil,
               let geometry = ShapeCoverage(shape, scale: scale), let s = geometry.axisAligned,
               s.rx == 0, s.ry == 0 else { return false }
         return s.cx - s.hx <= 0 && s.cx + s.hx >= Double(canvas.width)
@@ -72,7 +72,11 @@ public struct Rasterizer: Sendable {
                 if let shadow = shape.shadow {
                     drawShadow(shadow, of: shape, scale: scale, into: &canvas)
                 }
-                fill(shape, scale: scale, into: &canvas)
+                if let gradient = shape.gradient {
+                    fillGradient(shape, gradient, scale: scale, into: &canvas)
+                } else {
+                    fill(shape, scale: scale, into: &canvas)
+                }
                 if let border = shape.border {
                     stroke(border, of: shape, scale: scale, into: &canvas)
                 }
@@ -322,7 +326,7 @@ public struct Rasterizer: Sendable {
             (columnCell[x - box.x0], columnWeight[x - box.x0]) = (i, u - Double(i))
         }
         // Under an opaque shape the shadow is never seen: its fully covered runs are skipped.
-        let body = shape.fill.a == 255 && shape.alpha >= 1 ? ShapeCoverage(shape, scale: scale) : nil
+        let body = shape.fill.a == 255 && shape.alpha >= 1 && shape.gradient == nil ? ShapeCoverage(shape, scale: scale) : nil
         let color = source.kernelColor
         let rows = canvas.rows(box.y0, box.y1)
         canvas.pixels.withUnsafeMutableBytes { raw in

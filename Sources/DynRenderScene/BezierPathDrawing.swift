@@ -33,12 +33,18 @@ extension BezierPath: BezierPathDrawing {
     }
 
     private func fill(alpha: Double, _ call: String) {
+        paint(alpha: alpha, call) { $0.fillPath(using: usesEvenOddFillRule ? .evenOdd : .nonzero) }
+    }
+
+    /// Adds the path to the current context's (a fresh path) and runs `body` on it at `alpha`
+    /// times the context's opacity, in a saved state.
+    private func paint(alpha: Double, _ call: String, _ body: (GraphicsContext) -> Void) {
         guard let context = GraphicsContext.drawing(call) else { return }
         context.saveGState()
         context.setAlpha(CGFloat(context.state.alpha * alpha))
         context.beginPath()
         add(to: context)
-        context.fillPath(using: usesEvenOddFillRule ? .evenOdd : .nonzero)
+        body(context)
         context.restoreGState()
     }
 
@@ -54,17 +60,13 @@ extension BezierPath: BezierPathDrawing {
     }
 
     private func stroke(alpha: Double, _ call: String) {
-        guard let context = GraphicsContext.drawing(call) else { return }
-        context.saveGState()
-        context.setAlpha(CGFloat(context.state.alpha * alpha))
-        context.setLineWidth(lineWidth)
-        context.setLineCap(lineCapStyle)
-        context.setLineJoin(lineJoinStyle)
-        context.setLineDash(phase: lineDash.phase, lengths: lineDash.pattern)
-        context.beginPath()
-        add(to: context)
-        context.strokePath()
-        context.restoreGState()
+        paint(alpha: alpha, call) { context in
+            context.setLineWidth(lineWidth)
+            context.setLineCap(lineCapStyle)
+            context.setLineJoin(lineJoinStyle)
+            context.setLineDash(phase: lineDash.phase, lengths: lineDash.pattern)
+            context.strokePath()
+        }
     }
 
     /// Intersects the current context's clip with the path's area, by its fill rule

@@ -191,3 +191,50 @@ import DynRenderGeometry
         #expect(try DisplayListJSON.decode(line, lineNumber: 1) == frame)
     }
 }
+
+/// Gradients on rounded rectangles: the rectangle's own coverage, the gradient in its own
+/// coordinates about its centre.
+@Suite struct RectGradientTests {
+    let grey = RGBA8(30, 30, 30)
+
+    func render(_ items: [DisplayItem]) -> RGBAImage {
+        Rasterizer().render(DisplayList(size: CGSize(width: 120, height: 90), scale: 1, background: grey, shapes: items)).image
+    }
+
+    /// A turned rounded card with an axial gradient along its own width: inside it, each
+    /// pixel is the same as the same card drawn as a path with the same gradient (within one
+    /// level: the two coverages differ only at edges, which are left out); outside, the
+    /// background; its shadow is drawn beneath as a solid card's.
+    @Test func aRectanglesGradientIsInItsOwnCoordinates() throws {
+        let stops = [GradientStop(0, RGBA8(255, 204, 0)), GradientStop(1, RGBA8(0, 122, 255))]
+        let gradient = Gradient(axialFrom: CGPoint(x: -40, y: 0), to: CGPoint(x: 40, y: 0), stops: stops)
+        let turn = CGAffineTransform(rotationAngle: 0.35)
+        let card = RoundedRectangle(center: CGPoint(x: 60, y: 45), size: CGSize(width: 80, height: 50), cornerRadius: 10,
+                                    transform: turn, fill: RGBA8(0, 0, 0), gradient: gradient)
+        let asRect = render([.rect(card)])
+        let path = PathShape(path: BezierPath(roundedRect: CGRect(x: -40, y: -25, width: 80, height: 50), cornerRadius: 10).outline,
+                             origin: card.center, transform: turn, fill: RGBA8(0, 0, 0), gradient: gradient)
+        let asPath = render([.path(path)])
+        let inverse = turn.inverted()
+        var inside = 0
+        for y in 0..<90 {
+            for x in 0..<120 {
+                let p = CGPoint(x: Double(x) + 0.5 - 60, y: Double(y) + 0.5 - 45).applying(inverse)
+                if abs(p.x) < 28 && abs(p.y) < 13 {
+                    let a = asRect[x, y], b = asPath[x, y]
+                    #expect(abs(Int(a.r) - Int(b.r)) <= 1 && abs(Int(a.g) - Int(b.g)) <= 1 && abs(Int(a.b) - Int(b.b)) <= 1, "(\(x), \(y))")
+                    // Along the card's own x: yellow at its left, blue at its right.
+                    let t = (Double(p.x) + 40) / 80
+                    #expect(abs(Int(a.b) - Int((255 * t).rounded())) <= 1, "(\(x), \(y)) t = \(t): \(a)")
+                    inside += 1
+                } else if abs(p.x) > 45 || abs(p.y) > 30 {
+                    #expect(asRect[x, y] == grey)
+                }
+            }
+        }
+        #expect(inside > 1000)
+        let line = try DisplayListJSON.encode(DisplayListFrame(index: 0, time: 0, list: DisplayList(size: CGSize(width: 120, height: 90),
+                                                                  scale: 1, background: grey, shapes: [.rect(card)])))
+        #expect(try DisplayListJSON.decode(line, lineNumber: 1).list.shapes == [.rect(card)])
+    }
+}

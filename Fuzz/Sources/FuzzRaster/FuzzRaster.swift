@@ -103,7 +103,8 @@ func randomItems(_ input: inout ByteStream, canvas size: CGSize, depth: Int) -> 
                                        size: CGSize(width: w, height: h), cornerRadius: radius, transform: transform,
                                        fill: RGBA8(input.byte(), input.byte(), input.byte(), input.byte()),
                                        alpha: input.pick([1, 0.5, 0, 0.003]), shadow: shadow, border: border,
-                                       cornerCurve: input.byte() % 2 == 0 ? .circular : .continuous)))
+                                       cornerCurve: input.byte() % 2 == 0 ? .circular : .continuous,
+                                       gradient: input.byte() % 4 == 0 ? randomGradient(&input, canvas: size) : nil)))
     }
     return shapes
 }
@@ -164,24 +165,25 @@ func randomPath(_ input: inout ByteStream, canvas: CGSize) -> PathShape {
         ? PathStroke(width: input.extent(20), color: RGBA8(200, 20, 20, input.byte()),
                      join: input.pick([.miter, .round, .bevel]), cap: input.pick([.butt, .round, .square]))
         : nil
-    // Gradients of either kind: degenerate axes and radii, coinciding circles, one stop or many.
-    var gradient: Gradient?
-    if input.byte() % 3 == 0 {
-        var stops: [GradientStop] = []
-        var location = 0.0
-        for _ in 0...Int(input.byte() % 4) {
-            location = min(1, location + input.pick([0, 0.25, 1, 0.001]))
-            stops.append(GradientStop(location, RGBA8(input.byte(), input.byte(), input.byte(), input.byte())))
-        }
-        gradient = Gradient(kind: input.pick([.axial, .radial]), stops: stops,
-                            start: CGPoint(x: point().x, y: point().y), end: input.byte() % 4 == 0 ? .zero : CGPoint(x: point().x, y: point().y),
-                            startRadius: input.extent(40), endRadius: input.pick([0, input.extent(60)]),
-                            extendsStart: input.byte() % 2 == 0, extendsEnd: input.byte() % 2 == 0)
-    }
+    let gradient = input.byte() % 3 == 0 ? randomGradient(&input, canvas: canvas) : nil
     return PathShape(path: path, fillRule: input.pick([.nonzero, .evenOdd]),
                      origin: CGPoint(x: input.coordinate(Double(canvas.width)), y: input.coordinate(Double(canvas.height))),
                      transform: randomTransform(&input), fill: RGBA8(input.byte(), input.byte(), input.byte(), input.byte()),
                      alpha: input.pick([1, 0.5, 0]), stroke: stroke, gradient: gradient)
+}
+
+/// A gradient of either kind: degenerate axes and radii, coinciding circles, one stop or many.
+func randomGradient(_ input: inout ByteStream, canvas: CGSize) -> Gradient {
+    func point() -> CGPoint { CGPoint(x: input.coordinate(Double(canvas.width)), y: input.coordinate(Double(canvas.height))) }
+    var stops: [GradientStop] = []
+    var location = 0.0
+    for _ in 0...Int(input.byte() % 4) {
+        location = min(1, location + input.pick([0, 0.25, 1, 0.001]))
+        stops.append(GradientStop(location, RGBA8(input.byte(), input.byte(), input.byte(), input.byte())))
+    }
+    return Gradient(kind: input.pick([.axial, .radial]), stops: stops, start: point(), end: input.byte() % 4 == 0 ? .zero : point(),
+                    startRadius: input.extent(40), endRadius: input.pick([0, input.extent(60)]),
+                    extendsStart: input.byte() % 2 == 0, extendsEnd: input.byte() % 2 == 0)
 }
 
 /// A line of up to 12 characters from Latin, combining marks, Hebrew, Arabic, emoji, control
