@@ -45,7 +45,12 @@ extension DisplayListJSON {
                     guard let parsed = LineCap(rawValue: name) else { throw fail("stroke.cap", "must be \"butt\", \"round\" or \"square\", not '\(name)'") }
                     cap = parsed
                 }
-                outline = PathStroke(width: s.width, color: try DisplayListJSON.color(s.color, "stroke.color", fail), join: join, cap: cap)
+                let limit = s.miterLimit ?? PathStroke.defaultMiterLimit
+                guard limit.isFinite, limit >= 1, limit <= DisplayListLimits.maximumMiterLimit else {
+                    throw fail("stroke.miterLimit", "must be a number from 1 to \(DisplayListLimits.format(DisplayListLimits.maximumMiterLimit))")
+                }
+                outline = PathStroke(width: s.width, color: try DisplayListJSON.color(s.color, "stroke.color", fail), join: join, cap: cap,
+                                     miterLimit: limit)
             }
             return PathShape(path: path, fillRule: rule, origin: CGPoint(x: x, y: y),
                              transform: try DisplayListJSON.transform(angle: angle ?? 0, matrix: transform, fail),
@@ -102,6 +107,7 @@ extension DisplayListJSON {
         var color: String
         var join: String?
         var cap: String?
+        var miterLimit: Double?
     }
 
     static func encode(_ shape: PathShape) throws -> String {
@@ -124,7 +130,12 @@ extension DisplayListJSON {
         out += ",\"fill\":\"\(hex(shape.fill, alpha: true))\",\"alpha\":\(try number(shape.alpha, "alpha"))"
         if let stroke = shape.stroke {
             out += ",\"stroke\":{\"width\":\(try number(stroke.width, "stroke.width")),\"color\":\"\(hex(stroke.color, alpha: true))\""
-            out += ",\"join\":\"\(stroke.join.rawValue)\",\"cap\":\"\(stroke.cap.rawValue)\"}"
+            out += ",\"join\":\"\(stroke.join.rawValue)\",\"cap\":\"\(stroke.cap.rawValue)\""
+            // Written only when not the default, so traces without it keep their bytes.
+            if stroke.miterLimit != PathStroke.defaultMiterLimit {
+                out += ",\"miterLimit\":\(try number(stroke.miterLimit, "stroke.miterLimit"))"
+            }
+            out += "}"
         }
         if let g = shape.gradient { out += ",\"gradient\":" + (try encode(g)) }
         return out + "}"

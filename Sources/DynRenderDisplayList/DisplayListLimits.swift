@@ -32,6 +32,8 @@ package enum DisplayListLimits {
     package static let maximumTextBytes = 10_000
     /// Most commands in one path entry.
     package static let maximumPathCommands = 100_000
+    /// Longest miter, in stroke widths.
+    package static let maximumMiterLimit = 1_000.0
     /// Most stops in one gradient.
     package static let maximumGradientStops = 1_000
     /// Most shapes in one frame, counting the entries inside groups.
@@ -190,6 +192,9 @@ extension PathShape {
             return v
         }
         if let stroke, let v = check(stroke.width, DisplayListLimits.maximumExtent, "stroke.width", " pt") { return v }
+        if let stroke, !(stroke.miterLimit >= 1 && stroke.miterLimit <= DisplayListLimits.maximumMiterLimit) {
+            return ("stroke.miterLimit", "must be a number from 1 to \(DisplayListLimits.format(DisplayListLimits.maximumMiterLimit))")
+        }
         if let gradient, let v = gradient.limitViolation() { return ("gradient." + v.field, v.problem) }
         if path.elements.count > DisplayListLimits.maximumPathCommands {
             return ("d", "holds at most \(DisplayListLimits.maximumPathCommands) commands (the limit), not \(path.elements.count)")

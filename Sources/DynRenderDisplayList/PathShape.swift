@@ -68,12 +68,20 @@ public struct PathStroke: Equatable, Sendable {
     public var join: LineJoin
     /// How open ends are drawn. Default butt.
     public var cap: LineCap
+    /// How long a miter may be, in widths, before it is cut to a bevel (Core Graphics'
+    /// `setMiterLimit`); default 10, SVG's and Core Graphics' own; at least 1.
+    public var miterLimit: Double
 
-    /// A stroke `width` points wide of `color`, with `join` and `cap`.
-    public init(width: Double, color: RGBA8, join: LineJoin = .miter, cap: LineCap = .butt) {
+    /// Core Graphics' and SVG's default miter limit.
+    public static let defaultMiterLimit = 10.0
+
+    /// A stroke `width` points wide of `color`, with `join`, `cap` and `miterLimit`.
+    public init(width: Double, color: RGBA8, join: LineJoin = .miter, cap: LineCap = .butt,
+                miterLimit: Double = PathStroke.defaultMiterLimit) {
         self.width = width
         self.color = color
         self.join = join
         self.cap = cap
+        self.miterLimit = miterLimit
     }
 }

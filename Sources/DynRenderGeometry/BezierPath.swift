@@ -32,6 +32,8 @@ open class BezierPath: Equatable {
     public var lineCapStyle = LineCap.butt
     /// How a `stroke()` joins segments (UIKit's `lineJoinStyle`, default miter).
     public var lineJoinStyle = LineJoin.miter
+    /// How long a miter may be, in line widths, before `stroke()` bevels the corner (default 10).
+    public var miterLimit: CGFloat = 10
     /// The dash pattern a `stroke()` uses (points, painted and unpainted in turn) and its phase;
     /// empty for a solid line (`setLineDash(_:count:phase:)`).
     public private(set) var lineDash: (pattern: [CGFloat], phase: CGFloat) = ([], 0)
@@ -49,6 +51,7 @@ open class BezierPath: Equatable {
         copy.usesEvenOddFillRule = usesEvenOddFillRule
         copy.lineCapStyle = lineCapStyle
         copy.lineJoinStyle = lineJoinStyle
+        copy.miterLimit = miterLimit
         copy.lineDash = lineDash
         return copy
     }

@@ -223,8 +223,8 @@ extension Rasterizer {
             return pixelBounds(of: .rect(image.outline.shape()), scale: scale, within: limit)
         case .path(let p):
             guard let b = p.path.controlBounds else { return nil }
-            // A miter reaches at most 10 half-widths from the outline (the miter limit).
-            let margin = p.stroke.map { 5 * max($0.width, 0) } ?? 0
+            // A miter reaches at most miterLimit half-widths from the vertex (cut to a bevel beyond).
+            let margin = p.stroke.map { max($0.miterLimit, 1) / 2 * max($0.width, 0) } ?? 0
             return box(b.minX, b.minY, b.maxX, b.maxY, anchor: p.origin, p.transform, margin: margin)
         case .group(let g):
             guard var content = pixelBounds(of: g.shapes, scale: scale, within: limit) else { return nil }

@@ -5,15 +5,12 @@ import DynRenderDisplayList
 /// The area a stroke covers, as a path to fill with the nonzero rule: for each subpath, the line
 /// offset by half the width on one side, the end cap, the other side back, and the start cap (two
 /// contours, outside forward and inside backward, for a closed subpath). Outer corners get the
-/// join (a miter within SVG's limit of 10, a round arc or a bevel); inner corners go to where the
+/// join (a miter within the stroke's miter limit, 10 by default, a round arc or a bevel); inner corners go to where the
 /// two offset lines cross, or, beside a segment too short for that, through the vertex, so the
 /// small loop that makes lies inside the stroke, where nonzero fills it once.
 /// (Rejected: filling each segment's rectangle and each join separately — their overlapping
 /// anti-aliased edges would add up to dark spots at every corner.)
 enum StrokeOutline {
-    /// SVG's and CoreGraphics' default miter limit: longer miters are cut to bevels.
-    static let miterLimit = 10.0
-
     /// The outline of `path` stroked with `stroke`, in the path's units; curves flattened within
     /// `tolerance` of those units.
     static func outline(of path: VectorPath, stroke: PathStroke, tolerance: Double) -> VectorPath {
@@ -173,7 +170,7 @@ enum StrokeOutline {
             // half/cos(φ/2) out along it, and its length over the width is 1/cos(φ/2).
             let bisector = na + nb
             let squared = bisector.lengthSquared
-            if squared > 0, 2 / squared.squareRoot() <= miterLimit {
+            if squared > 0, 2 / squared.squareRoot() <= stroke.miterLimit {
                 path.line(to: vertex + (2 * half / squared) * bisector)
             }
             path.line(to: p2)

@@ -64,6 +64,7 @@ extension BezierPath: BezierPathDrawing {
             context.setLineWidth(lineWidth)
             context.setLineCap(lineCapStyle)
             context.setLineJoin(lineJoinStyle)
+            context.setMiterLimit(miterLimit)
             context.setLineDash(phase: lineDash.phase, lengths: lineDash.pattern)
             context.strokePath()
         }

@@ -32,6 +32,7 @@ open class GraphicsContext {
         var lineWidth = 1.0
         var cap = LineCap.butt
         var join = LineJoin.miter
+        var miterLimit = PathStroke.defaultMiterLimit
         var alpha = 1.0
         /// Dash lengths and phase in user space, points; nil for a solid line.
         var dash: (phase: Double, lengths: [Double])?
@@ -150,10 +151,11 @@ open class GraphicsContext {
     /// Opacity multiplying what is drawn next, 0…1 (default 1).
     public func setAlpha(_ alpha: CGFloat) { state.alpha = min(max(Double(alpha), 0), 1) }
 
-    /// The miter limit: dynrender's strokes use 10, Core Graphics' default; another stops with
-    /// a message.
+    /// How long a miter may be, in line widths, before a corner is bevelled instead (default
+    /// 10, as Core Graphics'); values below 1 count as 1.
     public func setMiterLimit(_ limit: CGFloat) {
-        guard limit == 10 else { Self.unsupported("setMiterLimit(\(limit)): strokes use the default limit of 10") }
+        guard limit.isFinite else { return }
+        state.miterLimit = min(max(Double(limit), 1), 1_000)
     }
 
     /// Dashes: `lengths` alternate painted and unpainted (user-space points), starting `phase`

@@ -64,7 +64,8 @@ extension GraphicsContext {
                 checkSize(of: outline, "strokePath (dashed)")
             }
             record(.path(PathShape(path: outline, origin: origin, transform: linear, fill: RGBA8(0, 0, 0, 0), alpha: state.alpha,
-                                   stroke: PathStroke(width: state.lineWidth, color: state.stroke, join: state.join, cap: state.cap))))
+                                   stroke: PathStroke(width: state.lineWidth, color: state.stroke, join: state.join, cap: state.cap,
+                                                      miterLimit: state.miterLimit))))
         }
     }
 

@@ -33,7 +33,7 @@ open class ShapeLayer: Layer {
     open var lineCap = LineCap.butt
     /// How segments join (default miter).
     open var lineJoin = LineJoin.miter
-    /// The miter limit; strokes use 10, Core Animation's default, whatever is set.
+    /// How long a miter may be, in line widths, before a corner is bevelled (default 10).
     open var miterLimit: CGFloat = 10
     /// Dash lengths, points, painted and unpainted in turn; nil for a solid line.
     open var lineDashPattern: [NSNumber]?
@@ -70,7 +70,8 @@ open class ShapeLayer: Layer {
             outline = dashed
         }
         items.append(.path(PathShape(path: outline, fill: RGBA8(0, 0, 0, 0),
-                                     stroke: PathStroke(width: Double(lineWidth), color: stroke, join: lineJoin, cap: lineCap))))
+                                     stroke: PathStroke(width: Double(lineWidth), color: stroke, join: lineJoin, cap: lineCap,
+                                                        miterLimit: min(max(Double(miterLimit), 1), 1_000)))))
     }
 }
 

@@ -147,5 +147,28 @@ final class DrawingView: UIView {
         #expect(image[40, 5] == RGBA8(255, 255, 255) && image[10, 40] == RGBA8(255, 255, 255))
         #expect(image[85, 25] == RGBA8(255, 255, 255), "a nil colour turns the shadow off")
     }
+
+    /// A 30° corner's miter is 3.86 widths long: drawn with the default limit of 10, bevelled
+    /// with a limit of 2. The point 10 pt above the vertex lies inside the miter's tip (19.3 pt
+    /// out) and outside the bevel (1.3 pt out).
+    @Test func theMiterLimitCutsSharpCorners() throws {
+        func corner(limit: CGFloat?) throws -> RGBAImage {
+            try render { _ in
+                let context = UIGraphicsGetCurrentContext()!
+                context.setStrokeColor(UIColor.black.cgColor)
+                context.setLineWidth(10)
+                if let limit { context.setMiterLimit(limit) }
+                let arm = 60.0, s = 0.25881904510252074, c = 0.9659258262890683  // sin and cos of 15°
+                context.move(to: CGPoint(x: 50 - arm * s, y: 30 + arm * c))
+                context.addLine(to: CGPoint(x: 50, y: 30))
+                context.addLine(to: CGPoint(x: 50 + arm * s, y: 30 + arm * c))
+                context.strokePath()
+            }
+        }
+        let mitred = try corner(limit: nil), bevelled = try corner(limit: 2)
+        #expect(mitred[50, 20] == RGBA8(0, 0, 0), "inside the miter")
+        #expect(bevelled[50, 20] == RGBA8(255, 255, 255), "cut off by the bevel")
+        #expect(mitred[50, 40] == RGBA8(0, 0, 0) && bevelled[50, 40] == RGBA8(0, 0, 0), "the arms themselves")
+    }
 }
 
