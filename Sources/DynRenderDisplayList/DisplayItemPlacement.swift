@@ -5,7 +5,9 @@ extension DisplayItem {
     /// The entry taken through `placement` (its anchor through the whole map, its linear part
     /// after the entry's own) and faded by `alpha`: what a view's recorded drawing, made in its
     /// bounds coordinates, becomes in the scene. Groups are placed entry by entry, their clips
-    /// and masks with them; shadow offsets and blurs stay in points, as Core Animation's.
+    /// and masks with them, and a group's shadow (a drawing's, made in the same coordinates)
+    /// turns and scales with it; a rectangle's shadow (a layer's) keeps its offset and blur in
+    /// points, as the views' own do.
     package func placed(by placement: CGAffineTransform, alpha: Double = 1) -> DisplayItem {
         let linear = CGAffineTransform(a: placement.a, b: placement.b, c: placement.c, d: placement.d, tx: 0, ty: 0)
         switch self {
@@ -36,6 +38,12 @@ extension DisplayItem {
                 clip.center = clip.center.applying(placement)
                 clip.transform = clip.transform.concatenating(linear)
                 g.clip = clip
+            }
+            if var shadow = g.shadow {
+                let (dx, dy) = (shadow.offset.dx, shadow.offset.dy)
+                shadow.offset = CGVector(dx: linear.a * dx + linear.c * dy, dy: linear.b * dx + linear.d * dy)
+                shadow.blur *= Double(abs(linear.a * linear.d - linear.b * linear.c)).squareRoot()
+                g.shadow = shadow
             }
             g.alpha *= alpha
             return .group(g)

@@ -182,16 +182,23 @@ public enum LayoutYAxis {}
 public enum LayoutDimension {}
 
 /// What an anchor holds: a view weakly, as UIKit's constraints hold their items (the view holds
-/// its constraints, so a strong reference back would keep both alive for ever); a guide strongly
-/// (it holds its view weakly).
+/// its constraints, so a strong reference back would keep both alive for ever); a guide of one's
+/// own weakly too (it holds its constraints, and its view holds it); a system guide strongly (it
+/// is made on demand and holds its view weakly).
 private enum AnchorReference {
     case view(WeakView)
+    case ownGuide(WeakGuide)
     case guide(LayoutGuide)
 }
 
 private final class WeakView {
     weak var view: View?
     init(view: View) { self.view = view }
+}
+
+private final class WeakGuide {
+    weak var guide: LayoutGuide?
+    init(guide: LayoutGuide) { self.guide = guide }
 }
 
 /// An item's edge, centre or size (UIKit's `NSLayoutAnchor` family).
@@ -212,7 +219,7 @@ public struct LayoutAnchor<Kind> {
     init(_ item: LayoutItem, _ attribute: LayoutAttribute) {
         switch item {
         case .view(let view): reference = .view(WeakView(view: view))
-        case .guide(let guide): reference = .guide(guide)
+        case .guide(let guide): reference = guide.isPlacedByConstraints ? .ownGuide(WeakGuide(guide: guide)) : .guide(guide)
         }
         self.attribute = attribute
     }
@@ -229,6 +236,7 @@ public struct LayoutAnchor<Kind> {
         case .view(let box):
             if let view = box.view { return .view(view) }
             return .guide(LayoutGuide.gone)
+        case .ownGuide(let box): return .guide(box.guide ?? LayoutGuide.gone)
         case .guide(let guide): return .guide(guide)
         }
     }

@@ -286,6 +286,15 @@ open class Layer {
         }
     }
 
+    /// Whether the layer draws something besides its background: a picture, or a kind's own
+    /// content (a shape layer's path, a gradient layer's colours).
+    package var drawsContentOfItsOwn: Bool {
+        if contents is Image { return true }
+        var items: [DisplayItem] = []
+        appendOwnContent(to: &items)
+        return !items.isEmpty
+    }
+
     /// What a layer kind draws of its own, in its bounds coordinates, above the background and
     /// `contents` and below `draw(in:)`'s drawing: a shape layer's path, a gradient layer's
     /// gradient. Nothing by default.

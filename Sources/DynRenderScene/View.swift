@@ -397,7 +397,12 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
         var items: [DisplayItem] = []
         // A clear view without a shadow leaves no mark, so it adds no shape.
         let fill = drawsOwnBackgroundAndClip ? RGBA8(0, 0, 0, 0) : backgroundColor?.rgba ?? RGBA8(0, 0, 0, 0)
-        if fill.a > 0 || shadow != nil {
+        // Core Animation's shadow is cast by what the layer shows: an opaque background's
+        // rounded rectangle, or, for a clear view that draws something of its own (a shape or
+        // gradient layer, a picture), the whole picture (`pictureShadow`, below).
+        let pictureShadow = shadow != nil && fill.a == 0 && !drawsOwnBackgroundAndClip && layer.shadowPath == nil
+            && layer.drawsContentOfItsOwn && depth + levels < DisplayListLimits.maximumGroupDepth ? shadow : nil
+        if fill.a > 0 || (shadow != nil && pictureShadow == nil) {
             items.append(.rect(RoundedRectangle(center: position, size: bounds.size, cornerRadius: cornerRadius,
                                                 transform: transform, fill: fill, alpha: opacity, shadow: shadow,
                                                 cornerCurve: cornerCurve)))
@@ -458,9 +463,9 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
                               depth: depth + levels + 1)
             maskItems = drawn
         }
-        if fadesAsGroup || groupClip != nil || maskItems != nil {
+        if fadesAsGroup || groupClip != nil || maskItems != nil || pictureShadow != nil {
             shapes.append(.group(DisplayGroup(shapes: items, alpha: fadesAsGroup ? alpha * parentAlpha : 1, clip: groupClip,
-                                              mask: maskItems)))
+                                              mask: maskItems, shadow: pictureShadow)))
         } else {
             shapes.append(contentsOf: items)
         }

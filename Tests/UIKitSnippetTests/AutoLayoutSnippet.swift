@@ -108,3 +108,25 @@ extension AutoLayoutSnippet {
         #expect(controller.sheetArea.layoutFrame == .zero && controller.view.layoutGuides.isEmpty)
     }
 }
+
+extension AutoLayoutSnippet {
+    /// A guide of one's own and its constraints go when its view goes: the guide holds its
+    /// constraints, and they hold it weakly, as they hold views (a strong hold both ways leaked
+    /// them, caught by LeakSanitizer).
+    @Test func guidesAndTheirConstraintsAreFreedWithTheirView() {
+        weak var guide: UILayoutGuide?
+        weak var constraint: NSLayoutConstraint?
+        do {
+            let view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            let own = UILayoutGuide()
+            view.addLayoutGuide(own)
+            let pin = own.topAnchor.constraint(equalTo: view.topAnchor, constant: 10)
+            pin.isActive = true
+            own.heightAnchor.constraint(equalTo: view.heightAnchor, multiplier: 0.5).isActive = true
+            view.layoutIfNeeded()
+            #expect(own.layoutFrame.minY == 10 && own.layoutFrame.height == 50)
+            (guide, constraint) = (own, pin)
+        }
+        #expect(guide == nil && constraint == nil)
+    }
+}

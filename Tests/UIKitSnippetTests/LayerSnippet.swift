@@ -138,5 +138,23 @@ final class GradientCard: UIView {
         #expect(image[95, 95] == RGBA8(127, 127, 127), "inside the moved disc: white under black at 128/255")
         #expect(image[112, 52] == RGBA8(255, 255, 255), "the moved square's corner, outside the moved disc")
     }
+
+    /// A clear view backed by a shape layer casts its shape's shadow, as on iOS, not a square.
+    @Test func aShapeBackedViewCastsItsShapesShadow() throws {
+        final class Dot: UIView {
+            override class var layerClass: AnyClass { CAShapeLayer.self }
+        }
+        let dot = Dot(frame: CGRect(x: 20, y: 20, width: 60, height: 60))
+        let shape = dot.layer as! CAShapeLayer
+        shape.path = UIBezierPath(ovalIn: dot.bounds).cgPath
+        shape.fillColor = UIColor.systemBlue.cgColor
+        dot.layer.shadowOpacity = 0.5
+        dot.layer.shadowRadius = 0
+        dot.layer.shadowOffset = CGSize(width: 30, height: 30)
+        let image = try still([dot])
+        #expect(image[50, 50] == UIColor.systemBlue.rgba)
+        #expect(image[95, 95] == RGBA8(127, 127, 127), "inside the moved disc")
+        #expect(image[112, 52] == RGBA8(255, 255, 255), "the moved square's corner, outside the moved disc")
+    }
 }
 
