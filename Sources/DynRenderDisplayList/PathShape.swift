@@ -75,6 +75,12 @@ public struct PathStroke: Equatable, Sendable {
     /// Core Graphics' and SVG's default miter limit.
     public static let defaultMiterLimit = 10.0
 
+    /// `limit` as a stroke may have it: at least 1 (Core Graphics treats smaller as 1), at most
+    /// the display list's limit; the default for a number that is not finite.
+    package static func miterLimit(_ limit: Double) -> Double {
+        limit.isFinite ? min(max(limit, 1), DisplayListLimits.maximumMiterLimit) : defaultMiterLimit
+    }
+
     /// A stroke `width` points wide of `color`, with `join`, `cap` and `miterLimit`.
     public init(width: Double, color: RGBA8, join: LineJoin = .miter, cap: LineCap = .butt,
                 miterLimit: Double = PathStroke.defaultMiterLimit) {

@@ -19,15 +19,14 @@ extension Rasterizer {
         let whole = PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
         // (A shadow is cast by the part of the picture on the canvas. Rejected: a layer reaching
         // past the canvas by the shadow's offset and blur, for a shadow cast from off screen.)
-        let limit = whole
-        guard alpha > 0, var box = Self.pixelBounds(of: group.shapes, scale: scale, within: limit) else { return }
+        guard alpha > 0, var box = Self.pixelBounds(of: group.shapes, scale: scale, within: whole) else { return }
         if let clip = group.clip {
-            guard let clipBox = Self.pixelBounds(of: .rect(clip.shape()), scale: scale, within: limit),
+            guard let clipBox = Self.pixelBounds(of: .rect(clip.shape()), scale: scale, within: whole),
                   let inside = box.intersection(clipBox) else { return }
             box = inside
         }
         if let mask = group.mask {
-            guard let maskBox = Self.pixelBounds(of: mask, scale: scale, within: limit), let inside = box.intersection(maskBox) else { return }
+            guard let maskBox = Self.pixelBounds(of: mask, scale: scale, within: whole), let inside = box.intersection(maskBox) else { return }
             box = inside
         }
         // The layer is the box's pixels; entries are moved so that its corner is their origin.

@@ -154,8 +154,7 @@ open class GraphicsContext {
     /// How long a miter may be, in line widths, before a corner is bevelled instead (default
     /// 10, as Core Graphics'); values below 1 count as 1.
     public func setMiterLimit(_ limit: CGFloat) {
-        guard limit.isFinite else { return }
-        state.miterLimit = min(max(Double(limit), 1), 1_000)
+        state.miterLimit = PathStroke.miterLimit(Double(limit))
     }
 
     /// Dashes: `lengths` alternate painted and unpainted (user-space points), starting `phase`

@@ -71,7 +71,7 @@ open class ShapeLayer: Layer {
         }
         items.append(.path(PathShape(path: outline, fill: RGBA8(0, 0, 0, 0),
                                      stroke: PathStroke(width: Double(lineWidth), color: stroke, join: lineJoin, cap: lineCap,
-                                                        miterLimit: min(max(Double(miterLimit), 1), 1_000)))))
+                                                        miterLimit: PathStroke.miterLimit(Double(miterLimit))))))
     }
 }
 

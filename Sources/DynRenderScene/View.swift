@@ -423,7 +423,7 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
         drawContent(in: &context)
         items = context.items
         let nested = depth + (canGroup ? levels : 0)
-        let layered = layer.sublayers != nil
+        let layered = !layer.children.isEmpty
         func drawSublayers(_ sublayers: [Layer]) {
             for sublayer in sublayers { sublayer.appendShapes(to: &items, toParent: toScene, alpha: opacity, depth: nested) }
         }
