@@ -322,7 +322,110 @@ void dr_sweep(DRCells c, uint32_t *pixels, long pixelStride, int evenOdd, DRColo
     sweep_narrow(c, pixels, pixelStride, evenOdd, &source);
 }
 
+// MARK: - Sweeping with a gradient
+
+/// Source-over onto four packed pixels of four premultiplied colours `colours`, each at its own
+/// coverage: `blend4`'s arithmetic with a colour per lane.
+static inline void blend4_colours(uint32_t *pixels, f4 c, u4 colours) {
+    u4 d;
+    memcpy(&d, pixels, sizeof d);
+    f4 sa = __builtin_convertvector((i4)(colours >> 24), f4);
+    f4 keep = 1 - (sa / 255.0f) * c;
+    f4 r = __builtin_convertvector((i4)(d & 0xFF), f4) * keep + __builtin_convertvector((i4)(colours & 0xFF), f4) * c;
+    f4 g = __builtin_convertvector((i4)((d >> 8) & 0xFF), f4) * keep + __builtin_convertvector((i4)((colours >> 8) & 0xFF), f4) * c;
+    f4 b = __builtin_convertvector((i4)((d >> 16) & 0xFF), f4) * keep + __builtin_convertvector((i4)((colours >> 16) & 0xFF), f4) * c;
+    f4 a = __builtin_convertvector((i4)(d >> 24), f4) * keep + sa * c;
+    u4 out = channel(r) | channel(g) << 8 | channel(b) << 16 | channel(a) << 24;
+    memcpy(pixels, &out, sizeof out);
+}
+
+/// The table's colours for the four pixels from column `x` of a row, whose parameters are
+/// `t` (Float: a parameter off by 10⁻⁷ picks the same entry of 1024 but at a boundary); lanes
+/// the gradient leaves unpainted get their coverage cleared in `c`.
+static inline __attribute__((always_inline)) u4 axial_colours(const DRAxialPaint *p, f4 t, f4 *c) {
+    // Below 0 (or not a number, which the paint's finite terms make all but impossible): 0;
+    // above 1: 1; each unpainted where its end does not extend.
+    i4 before = ~(t >= 0), after = t > 1;
+    i4 unpainted = (before & -(i4)(p->extendStart == 0)) | (after & -(i4)(p->extendEnd == 0));
+    *c = (f4)((i4)*c & ~unpainted);
+    t = (f4)(((i4)t & ~(before | after)) | ((i4)splat(1) & after));
+    i4 index = __builtin_convertvector(t * (float)(p->count - 1) + 0.5f, i4);
+    return (u4){p->table[index[0]], p->table[index[1]], p->table[index[2]], p->table[index[3]]};
+}
+
+static inline int fullyCovered(f4 c) {
+    return c[0] == 1 && c[1] == 1 && c[2] == 1 && c[3] == 1;
+}
+
+void dr_sweep_axial(DRCells c, uint32_t *pixels, long pixelStride, int evenOdd, DRAxialPaint paint) {
+    long whole = c.columns & ~3L, tail = c.columns & 3;
+    for (long r = 0; r < c.rows; r++) {
+        float *cells = c.cells + r * c.stride;
+        uint32_t *out = pixels + r * pixelStride;
+        // The parameter at each pixel: the row's first pixel's plus the column's steps, in Float.
+        const float rowT = (float)(paint.t0 + paint.dtdy * (double)r), step = (float)paint.dtdx;
+        f4 carry = splat(0);
+        long x = 0;
+        for (; x < whole; x += 4) {
+            f4 coverage = coverage4(cells + x, &carry, evenOdd);
+            if (!anyCoverage(coverage)) continue;
+            u4 colours = axial_colours(&paint, rowT + step * ((float)x + (f4){0, 1, 2, 3}), &coverage);
+            // Wholly covered by opaque colours: the colours themselves (what the blend gives).
+            if (fullyCovered(coverage) && (colours[0] & colours[1] & colours[2] & colours[3]) >= 0xFF000000u) {
+                memcpy(out + x, &colours, sizeof colours);
+            } else {
+                blend4_colours(out + x, coverage, colours);
+            }
+        }
+        if (tail) {
+            f4 coverage = coverage4(cells + x, &carry, evenOdd);
+            coverage = (f4)((i4)coverage & ((f4){0, 1, 2, 3} < (float)tail));
+            u4 colours = axial_colours(&paint, rowT + step * ((float)x + (f4){0, 1, 2, 3}), &coverage);
+            uint32_t quad[4] = {0, 0, 0, 0};
+            memcpy(quad, out + x, (size_t)tail * sizeof quad[0]);
+            blend4_colours(quad, coverage, colours);
+            memcpy(out + x, quad, (size_t)tail * sizeof quad[0]);
+            x += 4;
+        }
+        for (; x < c.stride; x += 4) store4(cells + x, splat(0));
+    }
+}
+
 // MARK: - Compositing rows
+
+/// One pixel of `dr_composite_span`, two channels per 64-bit multiply.
+static inline uint32_t over_full(uint32_t source, uint32_t destination) {
+    uint64_t s = source, d = destination;
+    uint64_t keep = 65536 - ((s >> 24) * 65536) / 255;
+    const uint64_t half = 0x0000800000008000ull, lanes = 0x000000FF000000FFull;
+    uint64_t rb = ((d & 0xFF) | ((d & 0xFF0000) << 16)) * keep + ((s & 0xFF) | ((s & 0xFF0000) << 16)) * 65536 + half;
+    uint64_t ga = (((d >> 8) & 0xFF) | ((d & 0xFF000000) << 8)) * keep + (((s >> 8) & 0xFF) | ((s & 0xFF000000) << 8)) * 65536 + half;
+    uint64_t packed = ((rb >> 16) & lanes) | (((ga >> 16) & lanes) << 8);
+    return (uint32_t)(packed | (packed >> 16));
+}
+
+void dr_composite_span(const uint32_t *source, uint32_t *destination, long count) {
+    long i = 0;
+    for (; i + 4 <= count; i += 4) {
+        u4 s;
+        memcpy(&s, source + i, sizeof s);
+        u4 alpha = s >> 24;
+        // All opaque: copied; all clear: nothing to do; else pixel by pixel.
+        if ((alpha[0] & alpha[1] & alpha[2] & alpha[3]) == 255) {
+            memcpy(destination + i, &s, sizeof s);
+        } else if ((alpha[0] | alpha[1] | alpha[2] | alpha[3]) != 0) {
+            for (int k = 0; k < 4; k++) {
+                if (alpha[k] == 255) destination[i + k] = s[k];
+                else if (alpha[k] != 0) destination[i + k] = over_full(s[k], destination[i + k]);
+            }
+        }
+    }
+    for (; i < count; i++) {
+        uint32_t s = source[i];
+        if (s >> 24 == 255) destination[i] = s;
+        else if (s >> 24 != 0) destination[i] = over_full(s, destination[i]);
+    }
+}
 
 /// `count` pixels at the coverages in `coverage`, empty quads skipped; the last few through a copy.
 static inline __attribute__((always_inline)) void blend_row(const float *coverage, uint32_t *pixels, long count,

@@ -14,6 +14,7 @@ extension DisplayListJSON {
         var alpha: Double?
         var stroke: StrokeRecord?
         var gradient: GradientRecord?
+        var shadow: ShadowRecord?
 
         func shape(_ fail: Failure) throws -> PathShape {
             guard x.isFinite else { throw fail("x", "must be a finite number") }
@@ -58,7 +59,8 @@ extension DisplayListJSON {
                              alpha: try DisplayListJSON.alpha(alpha ?? 1, fail), stroke: outline,
                              gradient: try gradient.map { record in
                                  try record.gradient { field, problem in fail("gradient." + field, problem) }
-                             })
+                             },
+                             shadow: try shadow.map { try $0.shadow(fail) })
         }
     }
 
@@ -138,6 +140,8 @@ extension DisplayListJSON {
             out += "}"
         }
         if let g = shape.gradient { out += ",\"gradient\":" + (try encode(g)) }
+        // Written only when there is one, so traces without shadows keep their bytes.
+        if let shadow = shape.shadow { out += ",\"shadow\":" + (try encode(shadow)) }
         return out + "}"
     }
 

@@ -25,12 +25,17 @@ public struct PathShape: Equatable, Sendable {
     public var stroke: PathStroke?
     /// When set, the fill is this gradient (in the path's coordinates) instead of `fill`.
     public var gradient: Gradient?
+    /// A drop shadow cast by the region the path encloses (by `fillRule`), whatever its paint —
+    /// even a clear fill casts it, as Core Animation's `shadowPath` does — drawn beneath the
+    /// path. As for rectangles, its offset and blur are in screen points, not turned with the
+    /// path. nil (the default): none.
+    public var shadow: Shadow?
 
     /// A path filled with `fill` (or `gradient`) by `fillRule`, placed at `origin` and turned by
     /// `transform`, optionally stroked.
     public init(path: VectorPath, fillRule: FillRule = .nonzero, origin: CGPoint = .zero,
                 transform: CGAffineTransform = .identity, fill: RGBA8, alpha: Double = 1, stroke: PathStroke? = nil,
-                gradient: Gradient? = nil) {
+                gradient: Gradient? = nil, shadow: Shadow? = nil) {
         self.path = path
         self.fillRule = fillRule
         self.origin = origin
@@ -39,6 +44,7 @@ public struct PathShape: Equatable, Sendable {
         self.alpha = alpha
         self.stroke = stroke
         self.gradient = gradient
+        self.shadow = shadow
     }
 }
 

@@ -4,12 +4,20 @@ import DynRenderDisplayList
 import DynRenderPixels
 
 extension Rasterizer {
-    /// Fills `shape`'s path with its gradient: the path's exact coverage is filled into a
-    /// scratch layer the size of the pixels it can touch, then each covered pixel takes the
-    /// gradient's colour at its centre (mapped back into the path's coordinates) and is
-    /// composited source-over at that coverage and the shape's opacity (`paintGradient`).
+    /// Fills `shape`'s path with its gradient: each covered pixel takes the gradient's colour at
+    /// its centre (mapped back into the path's coordinates), composited source-over at its exact
+    /// coverage and the shape's opacity. An axial gradient's parameter is affine in the pixel, so
+    /// the path's sweep paints it directly (`AxialPaint`); a radial one's coverage is filled into
+    /// a scratch layer the size of the pixels it can touch first (`paintGradient`).
     func fillGradient(_ shape: PathShape, _ gradient: Gradient, toPixels: CGAffineTransform, opacity: Double, scale: Double,
                       with paths: PathRasterizer, into canvas: inout Canvas) {
+        if gradient.kind == .axial {
+            guard opacity > 0, !gradient.stops.isEmpty, let paint = Self.axialPaint(gradient, toPixels: toPixels, opacity: opacity) else {
+                return
+            }
+            paths.fill(shape.path, transform: toPixels, rule: shape.fillRule, paint: paint, into: &canvas)
+            return
+        }
         var fillOnly = shape
         fillOnly.stroke = nil
         let whole = PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
@@ -112,6 +120,24 @@ extension Rasterizer {
             }
         }
         }
+    }
+
+    /// An axial gradient's parameter as an affine function of canvas pixels, through the inverse
+    /// of `toPixels` (entry coordinates to pixels); nil when the axis has no length or the map
+    /// cannot be inverted, where nothing is painted.
+    static func axialPaint(_ gradient: Gradient, toPixels: CGAffineTransform, opacity: Double) -> AxialPaint? {
+        let inverse = Affine(toPixels.inverted())
+        guard [inverse.a, inverse.b, inverse.c, inverse.d, inverse.tx, inverse.ty].allSatisfy(\.isFinite) else { return nil }
+        let sx = Double(gradient.start.x), sy = Double(gradient.start.y)
+        let ax = Double(gradient.end.x) - sx, ay = Double(gradient.end.y) - sy
+        let length = ax * ax + ay * ay
+        guard length > 0, length.isFinite else { return nil }
+        // t(P) = ((P − start) · axis) / |axis|², with P = inverse(x, y).
+        let paint = AxialPaint(table: gradientTable(gradient.stops, opacity: opacity),
+                               t0: ((inverse.tx - sx) * ax + (inverse.ty - sy) * ay) / length,
+                               dtdx: (inverse.a * ax + inverse.b * ay) / length, dtdy: (inverse.c * ax + inverse.d * ay) / length,
+                               extendsStart: gradient.extendsStart, extendsEnd: gradient.extendsEnd)
+        return [paint.t0, paint.dtdx, paint.dtdy].allSatisfy(\.isFinite) ? paint : nil
     }
 
     /// The gradient's colours at 1024 even steps of its parameter, straight components

@@ -75,17 +75,24 @@ extension Rasterizer {
                         continue
                     }
                     guard let span = clip.columns(inRow: row, width: layerWidth) else { continue }
-                    let inside = clip.interior(inRow: row, width: layerWidth)
-                    // Edge pixels at their coverage, the interior at full strength.
+                    // Edge pixels at their coverage, walking in from each end of the span to the
+                    // first pixel wholly inside (the clip is convex), then the interior between
+                    // at full strength: each edge pixel's coverage is computed once. (Rejected:
+                    // `interior(inRow:)` first, then the edges — every corner pixel twice.)
                     let rowTerms = clip.row(row)
-                    for column in span where !inside.contains(column) {
-                        let s = from[column]
-                        if s >> 24 == 0 { continue }
+                    @inline(__always) func edge(_ column: Int) -> Bool {
                         let c = clip.coverage(x: column, y: row, row: rowTerms)
-                        if c <= 0 { continue }
-                        to[column] = PackedPixel.over(s, factor: UInt64(alpha * c * 65536 + 0.5), onto: to[column])
+                        if c >= 1 { return false }
+                        let s = from[column]
+                        if c > 0 && s >> 24 != 0 {
+                            to[column] = PackedPixel.over(s, factor: UInt64(alpha * c * 65536 + 0.5), onto: to[column])
+                        }
+                        return true
                     }
-                    blend(from, onto: to, inside, factor: full)
+                    var left = span.lowerBound, right = span.upperBound
+                    while left < right && edge(left) { left += 1 }
+                    while right - 1 > left && edge(right - 1) { right -= 1 }
+                    blend(from, onto: to, left..<right, factor: full)
                 }
             }
         }
@@ -161,14 +168,7 @@ extension Rasterizer {
     private static func blend(_ source: UnsafePointer<UInt32>, onto destination: UnsafeMutablePointer<UInt32>,
                               _ range: Range<Int>, factor k: UInt64) {
         if k == 65536 {
-            for i in range {
-                let s = source[i]
-                if s >= 0xFF00_0000 {
-                    destination[i] = s
-                } else if s >> 24 != 0 {
-                    destination[i] = PackedPixel.over(s, factor: k, onto: destination[i])
-                }
-            }
+            if !range.isEmpty { dr_composite_span(source + range.lowerBound, destination + range.lowerBound, range.count) }
         } else {
             for i in range {
                 let s = source[i]
@@ -224,7 +224,14 @@ extension Rasterizer {
             guard let b = p.path.controlBounds else { return nil }
             // A miter reaches at most miterLimit half-widths from the vertex (cut to a bevel beyond).
             let margin = p.stroke.map { max($0.miterLimit, 1) / 2 * max($0.width, 0) } ?? 0
-            return box(b.minX, b.minY, b.maxX, b.maxY, anchor: p.origin, p.transform, margin: margin)
+            var result = box(b.minX, b.minY, b.maxX, b.maxY, anchor: p.origin, p.transform, margin: margin)
+            if let shadow = p.shadow {
+                let moved = CGPoint(x: p.origin.x + shadow.offset.dx, y: p.origin.y + shadow.offset.dy)
+                if let s = box(b.minX, b.minY, b.maxX, b.maxY, anchor: moved, p.transform, margin: 2.5 * max(shadow.blur, 0)) {
+                    result = result.map { $0.union(s) } ?? s
+                }
+            }
+            return result
         case .group(let g):
             guard var content = pixelBounds(of: g.shapes, scale: scale, within: limit) else { return nil }
             if let mask = g.mask {

@@ -61,6 +61,29 @@ final class PathRasterizer {
         sweep(rule: rule, source: source, into: &canvas)
     }
 
+    /// Fills `path` mapped through `transform` with an axial gradient in one pass: each pixel
+    /// at its exact coverage takes the gradient's colour at its centre (`AxialPaint`), with no
+    /// coverage layer between.
+    func fill(_ path: VectorPath, transform: CGAffineTransform, rule: FillRule, paint: AxialPaint, into canvas: inout Canvas) {
+        let m = Affine(transform)
+        guard let bounds = path.controlBounds else { return }
+        let a = m.apply(Vector2(bounds.minX, bounds.minY)), b = m.apply(Vector2(bounds.maxX, bounds.minY))
+        let c = m.apply(Vector2(bounds.minX, bounds.maxY)), d = m.apply(Vector2(bounds.maxX, bounds.maxY))
+        guard prepare(minX: min(a.x, b.x, c.x, d.x), minY: min(a.y, b.y, c.y, d.y),
+                      maxX: max(a.x, b.x, c.x, d.x), maxY: max(a.y, b.y, c.y, d.y), canvas: canvas) else { return }
+        accumulate(path, m)
+        let left = x0, width = canvas.width
+        paint.table.withUnsafeBufferPointer { table in
+            sweep(into: &canvas) { band, first, row in
+                // The parameter at the centre of the band's first pixel, then per column and row.
+                let t0 = paint.t0 + paint.dtdx * (Double(left) + 0.5) + paint.dtdy * (Double(row) + 0.5)
+                dr_sweep_axial(band, first, width, rule == .evenOdd ? 1 : 0,
+                               DRAxialPaint(table: table.baseAddress, count: table.count, t0: t0, dtdx: paint.dtdx, dtdy: paint.dtdy,
+                                            extendStart: paint.extendsStart ? 1 : 0, extendEnd: paint.extendsEnd ? 1 : 0))
+            }
+        }
+    }
+
     /// Fills an outline flattened once (`FlattenedPath`, pixel units) placed at `offset` pixels:
     /// the same lines the path would give, without transforming or flattening it again — how
     /// glyphs, drawn many times at one size, are filled.
@@ -225,7 +248,15 @@ final class PathRasterizer {
     /// Rows outside the canvas's window (a band being redrawn) are cleared without compositing;
     /// the others are swept exactly as in a whole render.
     private func sweep(rule: FillRule, source: PremultipliedColor, into canvas: inout Canvas) {
-        let color = source.kernelColor
+        let color = source.kernelColor, width = canvas.width
+        sweep(into: &canvas) { band, first, _ in dr_sweep(band, first, width, rule == .evenOdd ? 1 : 0, color) }
+    }
+
+    /// The rows of the box inside the canvas's window handed to `kernel` (the cells, the box's
+    /// first pixel of them, and that row's index on the canvas), which sweeps and clears them;
+    /// the rows outside it are cleared here.
+    private func sweep(into canvas: inout Canvas,
+                       _ kernel: (_ band: DRCells, _ first: UnsafeMutablePointer<UInt32>, _ row: Int) -> Void) {
         let width = canvas.width, rows = canvas.rows(y0, y1)
         let swept = rows.isEmpty ? 0..<0 : (rows.lowerBound - y0)..<(rows.upperBound - y0)
         if swept.count < y1 - y0 {
@@ -241,13 +272,22 @@ final class PathRasterizer {
         let first = (y0 + swept.lowerBound) * width + x0
         canvas.pixels.withUnsafeMutableBufferPointer { pixels in
             let words = UnsafeMutableRawPointer(pixels.baseAddress!).assumingMemoryBound(to: UInt32.self)
-            dr_sweep(band, words + first, width, rule == .evenOdd ? 1 : 0, color)
+            kernel(band, words + first, y0 + swept.lowerBound)
         }
     }
 
     @inline(__always) private func clampIndex(_ value: Double, _ low: Int, _ high: Int) -> Int {
         value <= Double(low) ? low : value >= Double(high) ? high : Int(value)
     }
+}
+
+/// An axial gradient as the one-pass fill takes it: its parameter affine in canvas pixels,
+/// t = `t0` + `dtdx`·x + `dtdy`·y at the point (x, y), its colours in `table` (packed
+/// premultiplied, over t = 0…1 in even steps), and whether it paints before 0 and after 1.
+struct AxialPaint {
+    var table: [UInt32]
+    var t0: Double, dtdx: Double, dtdy: Double
+    var extendsStart: Bool, extendsEnd: Bool
 }
 
 /// An affine map as plain doubles, for the flattening loop.

@@ -175,9 +175,10 @@ open class Layer {
     open var shadowOffset = CGSize(width: 0, height: -3) { didSet { updateShadow() } }
     /// The shadow's blur radius, points: a Gaussian of σ = `shadowRadius` (default 3).
     open var shadowRadius: CGFloat = 3 { didSet { updateShadow() } }
-    /// The shape the shadow is cast by; nil: the bounds' rounded rectangle. A path's box is used,
-    /// rounded by `cornerRadius` (shadows of other shapes are not drawn yet).
-    open var shadowPath: BezierPath? { didSet { updateShadow() } }
+    /// The shape the shadow is cast by, in the layer's bounds coordinates (its region by the
+    /// path's fill rule, whatever the layer draws); nil: what the layer draws (its bounds'
+    /// rounded rectangle, or its picture).
+    open var shadowPath: BezierPath?
 
     private var ownBorder: Border?
     private var ownShadow: Shadow?
@@ -191,17 +192,27 @@ open class Layer {
         let opacity = min(max(Double(shadowOpacity), 0), 1)
         var shadow: Shadow?
         if opacity > 0, let color = shadowColor?.rgba, shadowRadius.isFinite {
-            var offset = CGVector(dx: shadowOffset.width, dy: shadowOffset.height)
-            if let box = shadowPath?.bounds, !box.isEmpty {
-                // The path's box, as an offset of the bounds' middle.
-                let b = bounds
-                offset.dx += box.midX - b.midX
-                offset.dy += box.midY - b.midY
-            }
-            shadow = Shadow(offset: offset, blur: 2 * max(Double(shadowRadius), 0),
+            shadow = Shadow(offset: CGVector(dx: shadowOffset.width, dy: shadowOffset.height), blur: 2 * max(Double(shadowRadius), 0),
                             color: RGBA8(color.r, color.g, color.b, UInt8((Double(color.a) * opacity).rounded())))
         }
         if let hostView { hostView.shadow = shadow } else { ownShadow = shadow }
+    }
+
+    /// The entry that casts the shadow when `shadowPath` is set, in bounds coordinates, with a
+    /// clear fill: a rectangle's exact shadow when the path is a rectangle (sharp, or rounded by
+    /// `cornerRadius`), else the path's own; nil without a shadow path or a shadow.
+    package var shadowPathCaster: DisplayItem? {
+        guard let path = shadowPath, let shadow = hostView.map({ $0.shadow }) ?? ownShadow else { return nil }
+        let box = path.bounds, clear = RGBA8(0, 0, 0, 0)
+        for radius in [0, cornerRadius] where !box.isEmpty {
+            let rectangle = radius > 0 ? BezierPath(roundedRect: box, cornerRadius: radius) : BezierPath(rect: box)
+            if rectangle.outline == path.outline {
+                return .rect(RoundedRectangle(center: CGPoint(x: box.midX, y: box.midY), size: box.size, cornerRadius: Double(radius),
+                                              fill: clear, shadow: shadow, cornerCurve: radius > 0 ? .circular : cornerCurve))
+            }
+        }
+        return .path(PathShape(path: path.outline, fillRule: path.usesEvenOddFillRule ? .evenOdd : .nonzero, fill: clear,
+                               shadow: shadow))
     }
 
     // MARK: The tree
@@ -340,9 +351,11 @@ open class Layer {
         // shadow when that is all (or a shadow path says so), else a shadow of the whole picture.
         let castsPictureShadow = ownShadow != nil && shadowPath == nil && (!content.isEmpty || !children.isEmpty)
             && depth + 1 < DisplayListLimits.maximumGroupDepth
+        let pathCaster = shadowPathCaster
+        if let pathCaster { items.append(pathCaster.placed(by: toScene, alpha: drawAlpha)) }
         let outline = RoundedRectangle(center: CGPoint(x: b.midX, y: b.midY), size: b.size, cornerRadius: Double(cornerRadius),
-                                       fill: backgroundColor?.rgba ?? RGBA8(0, 0, 0, 0), shadow: castsPictureShadow ? nil : ownShadow,
-                                       cornerCurve: cornerCurve)
+                                       fill: backgroundColor?.rgba ?? RGBA8(0, 0, 0, 0),
+                                       shadow: castsPictureShadow || pathCaster != nil ? nil : ownShadow, cornerCurve: cornerCurve)
         if outline.fill.a > 0 || outline.shadow != nil { items.append(DisplayItem.rect(outline).placed(by: toScene, alpha: drawAlpha)) }
         items += content.map { $0.placed(by: toScene, alpha: drawAlpha) }
         let inner = depth + (grouped ? 1 : 0) + (masksToBounds ? 1 : 0)

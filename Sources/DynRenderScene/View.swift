@@ -402,15 +402,18 @@ open class View: Responder, DynamicItem, DynamicAnimatorReferenceView {
         // gradient layer, a picture), the whole picture (`pictureShadow`, below).
         let pictureShadow = shadow != nil && fill.a == 0 && !drawsOwnBackgroundAndClip && layer.shadowPath == nil
             && layer.drawsContentOfItsOwn && depth + levels < DisplayListLimits.maximumGroupDepth ? shadow : nil
-        if fill.a > 0 || (shadow != nil && pictureShadow == nil) {
-            items.append(.rect(RoundedRectangle(center: position, size: bounds.size, cornerRadius: cornerRadius,
-                                                transform: transform, fill: fill, alpha: opacity, shadow: shadow,
-                                                cornerCurve: cornerCurve)))
-        }
         // The content's and the subviews' origin: this view's top-left corner, turned with it.
         let corner = CGPoint(x: position.x - transform.a * bounds.width / 2 - transform.c * bounds.height / 2,
                              y: position.y - transform.b * bounds.width / 2 - transform.d * bounds.height / 2)
         let toScene = CGAffineTransform(a: transform.a, b: transform.b, c: transform.c, d: transform.d, tx: corner.x, ty: corner.y)
+        // A shadow path casts the shadow in the background's place.
+        let pathCaster = layer.shadowPathCaster.map { $0.placed(by: toScene, alpha: opacity) }
+        if let pathCaster { items.append(pathCaster) }
+        if fill.a > 0 || (shadow != nil && pictureShadow == nil && pathCaster == nil) {
+            items.append(.rect(RoundedRectangle(center: position, size: bounds.size, cornerRadius: cornerRadius,
+                                                transform: transform, fill: fill, alpha: opacity,
+                                                shadow: pathCaster == nil ? shadow : nil, cornerCurve: cornerCurve)))
+        }
         if !drawsOwnBackgroundAndClip, let pattern = backgroundColor?.patternImage,
            let tiles = Self.patternTiles(pattern, covering: bounds.size, cornerRadius: cornerRadius, cornerCurve: cornerCurve) {
             items.append(tiles.placed(by: toScene, alpha: opacity))

@@ -125,6 +125,41 @@ import DynRenderGeometry
         #expect(cut[20, 30] == grey)
     }
 
+    /// An axial gradient that does not extend, with translucent stops, on a path whose edges
+    /// fall mid-pixel at scale 2: inside the path, before its start and after its end the
+    /// background shows untouched; between them each pixel is the stops' colour at its centre
+    /// over the background, within one level; at the path's half-covered edge pixels, half of it.
+    @Test func axialGradientsThatDoNotExtendLeaveTheirEndsUnpainted() {
+        let red = RGBA8(255, 59, 48, 200), blue = RGBA8(0, 122, 255, 100)
+        let gradient = Gradient(axialFrom: CGPoint(x: -20, y: 0), to: CGPoint(x: 20, y: 0),
+                                stops: [GradientStop(0, red), GradientStop(1, blue)], extendsStart: false, extendsEnd: false)
+        let shape = PathShape(path: .rectangle(CGRect(x: -40, y: -10.25, width: 80, height: 20.5)), origin: CGPoint(x: 50, y: 30),
+                              fill: RGBA8(0, 0, 0), gradient: gradient)
+        let picture = render([.path(shape)], scale: 2)
+        func over(_ c: RGBA8, _ t: Double, coverage: Double) -> RGBA8 {
+            func lerp(_ a: UInt8, _ b: UInt8) -> Double { Double(a) + (Double(b) - Double(a)) * t }
+            let alpha = lerp(red.a, blue.a) / 255 * coverage
+            func channel(_ a: UInt8, _ b: UInt8, _ g: UInt8) -> UInt8 {
+                UInt8((lerp(a, b) * alpha + Double(g) * (1 - alpha)).rounded())
+            }
+            return RGBA8(channel(red.r, blue.r, grey.r), channel(red.g, blue.g, grey.g), channel(red.b, blue.b, grey.b))
+        }
+        var painted = 0
+        for x in 0..<200 {
+            let t = ((Double(x) + 0.5) / 2 - 50 + 20) / 40
+            for (y, coverage) in [(60, 1.0), (39, 0.5)] {
+                let got = picture[x, y]
+                if x < 20 || x >= 180 || t < 0 || t > 1 {
+                    #expect(got == grey, "(\(x), \(y)) t = \(t): unpainted")
+                } else {
+                    #expect(close(got, over(grey, t, coverage: coverage)), "(\(x), \(y)) t = \(t): \(got)")
+                    painted += 1
+                }
+            }
+        }
+        #expect(painted == 2 * 80)
+    }
+
     /// Gradients and masks write and read back to the same entries and bytes; a bad stop is
     /// named by its path.
     @Test func gradientsAndMasksRoundTrip() throws {
@@ -188,6 +223,63 @@ import DynRenderGeometry
                                                                           background: RGBA8(255, 255, 255), shapes: [.group(group)]))
         let line = try DisplayListJSON.encode(frame)
         #expect(line.contains(##""shadow":{"dx":0,"dy":3,"blur":4.5,"color":"#00000055"}"##))
+        #expect(try DisplayListJSON.decode(line, lineNumber: 1) == frame)
+    }
+}
+
+/// Path shadows (Core Animation's `shadowPath`): the region a path encloses casts the shadow,
+/// checked against the rectangle's own shadow (itself checked against an exact Gaussian).
+@Suite struct PathShadowTests {
+    let grey = RGBA8(240, 240, 240)
+
+    func render(_ items: [DisplayItem], scale: Double = 1) -> RGBAImage {
+        Rasterizer().render(DisplayList(size: CGSize(width: 120, height: 100), scale: scale, background: grey, shapes: items)).image
+    }
+
+    /// A clear square path with a shadow draws, within one level, what a clear rectangle with
+    /// that shadow draws — turned, at scale 2 — and a clear circle's shadow is round: the same
+    /// darkness at equal distances from its centre in four directions.
+    @Test func aClearPathCastsTheShadowOfItsRegion() {
+        let shadow = Shadow(offset: CGVector(dx: 5, dy: 7), blur: 8, color: RGBA8(0, 0, 0, 150))
+        let clear = RGBA8(0, 0, 0, 0)
+        let turn = CGAffineTransform(rotationAngle: 0.3)
+        let square = PathShape(path: .rectangle(CGRect(x: -25, y: -20, width: 50, height: 40)), origin: CGPoint(x: 55, y: 45),
+                               transform: turn, fill: clear, shadow: shadow)
+        let reference = RoundedRectangle(center: CGPoint(x: 55, y: 45), size: CGSize(width: 50, height: 40), transform: turn,
+                                         fill: clear, shadow: shadow)
+        let asPath = render([.path(square)], scale: 2), asRect = render([.rect(reference)], scale: 2)
+        var worst = 0, shaded = 0
+        for i in stride(from: 0, to: asPath.pixels.count, by: 4) {
+            for c in 0..<3 { worst = max(worst, abs(Int(asPath.pixels[i + c]) - Int(asRect.pixels[i + c]))) }
+            if asPath.pixels[i] < grey.r - 10 { shaded += 1 }
+        }
+        #expect(worst <= 1, "largest difference \(worst) levels")
+        #expect(shaded > 4000, "a shadow was drawn: \(shaded) pixels")
+
+        let circle = PathShape(path: .ellipse(in: CGRect(x: -20, y: -20, width: 40, height: 40)), origin: CGPoint(x: 60, y: 50),
+                               fill: clear, shadow: Shadow(offset: .zero, blur: 10, color: RGBA8(0, 0, 0, 200)))
+        let round = render([.path(circle)])
+        // Pixels whose centres lie 24.5 points from the centre (60, 50), on both axes.
+        let samples = [round[60 + 24, 50], round[60 - 25, 50], round[60, 50 + 24], round[60, 50 - 25]].map { Int($0.r) }
+        #expect(samples.max()! - samples.min()! <= 1, "a round shadow: \(samples)")
+        #expect(samples[0] < Int(grey.r) - 20, "darkened beyond the circle's edge")
+        // Beyond the corner of the circle's box, where a box's shadow would be dark, it is light.
+        #expect(Int(round[60 + 22, 50 + 22].r) > samples[0] + 20, "not the box's shadow")
+    }
+
+    /// An opaque path with a shadow draws its fill over the shadow; the shadow shows only
+    /// beyond it, and the path writes and reads back with it.
+    @Test func anOpaquePathSitsOnItsShadowAndRoundTrips() throws {
+        let shadow = Shadow(offset: CGVector(dx: 0, dy: 6), blur: 4, color: RGBA8(0, 0, 0, 120))
+        let star = PathShape(path: try SVGPathData.parse("M0,-30 L9,-9 L30,-9 L13,5 L19,27 L0,13 L-19,27 L-13,5 L-30,-9 L-9,-9 Z"),
+                             origin: CGPoint(x: 60, y: 50), fill: RGBA8(255, 204, 0), shadow: shadow)
+        let image = render([.path(star)])
+        #expect(image[60, 50] == RGBA8(255, 204, 0), "the fill on top")
+        #expect(image[60, 50 + 13 + 5].r < grey.r - 15, "the shadow below the star's inner notch")
+        let frame = DisplayListFrame(index: 0, time: 0, list: DisplayList(size: CGSize(width: 120, height: 100), scale: 1,
+                                                                          background: grey, shapes: [.path(star)]))
+        let line = try DisplayListJSON.encode(frame)
+        #expect(line.contains(##""shadow":{"dx":0,"dy":6,"blur":4,"color":"#00000078"}"##))
         #expect(try DisplayListJSON.decode(line, lineNumber: 1) == frame)
     }
 }

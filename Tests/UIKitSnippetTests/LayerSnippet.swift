@@ -156,5 +156,34 @@ final class GradientCard: UIView {
         #expect(image[95, 95] == RGBA8(127, 127, 127), "inside the moved disc")
         #expect(image[112, 52] == RGBA8(255, 255, 255), "the moved square's corner, outside the moved disc")
     }
-}
 
+    /// `shadowPath` decides the shadow's shape whatever the layer draws: a square card with a
+    /// disc as its shadow path casts a disc (moved by the offset); a rounded-rectangle shadow
+    /// path smaller than the card casts that rectangle; a layer of its own does the same.
+    @Test func aShadowPathShapesTheShadow() throws {
+        let card = UIView(frame: CGRect(x: 20, y: 20, width: 60, height: 60))
+        card.backgroundColor = .systemBlue
+        card.layer.shadowOpacity = 0.5
+        card.layer.shadowRadius = 0
+        card.layer.shadowOffset = CGSize(width: 30, height: 30)
+        card.layer.shadowPath = UIBezierPath(ovalIn: card.bounds).cgPath
+        let inset = CALayer()
+        inset.frame = CGRect(x: 120, y: 20, width: 60, height: 60)
+        inset.backgroundColor = UIColor.systemGreen.cgColor
+        inset.shadowOpacity = 0.5
+        inset.shadowRadius = 0
+        inset.shadowOffset = CGSize(width: 0, height: 50)
+        inset.shadowPath = UIBezierPath(roundedRect: CGRect(x: 10, y: 10, width: 40, height: 40), cornerRadius: 8).cgPath
+        let host = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        host.addSubview(card)
+        host.layer.addSublayer(inset)
+        let image = try still([host])
+        #expect(image[50, 50] == UIColor.systemBlue.rgba)
+        #expect(image[95, 95] == RGBA8(127, 127, 127), "inside the moved disc")
+        #expect(image[104, 56] == RGBA8(255, 255, 255), "the moved square's corner, outside the moved disc")
+        #expect(image[150, 110] == RGBA8(127, 127, 127), "inside the moved inset rectangle")
+        #expect(image[125, 110] == RGBA8(255, 255, 255) && image[175, 110] == RGBA8(255, 255, 255),
+                "beside it: the inset, not the layer's bounds")
+        #expect(image[131, 119] == RGBA8(255, 255, 255), "the rounded corner")
+    }
+}

@@ -166,10 +166,15 @@ func randomPath(_ input: inout ByteStream, canvas: CGSize) -> PathShape {
                      join: input.pick([.miter, .round, .bevel]), cap: input.pick([.butt, .round, .square]))
         : nil
     let gradient = input.byte() % 3 == 0 ? randomGradient(&input, canvas: canvas) : nil
+    // A shadow cast by the path's region (Core Animation's `shadowPath`).
+    let shadow = input.byte() % 4 == 0
+        ? Shadow(offset: CGVector(dx: input.coordinate(40) - 20, dy: input.coordinate(40) - 20),
+                 blur: input.pick([0, 0.3, 4, 60]), color: RGBA8(0, 0, 0, input.byte()))
+        : nil
     return PathShape(path: path, fillRule: input.pick([.nonzero, .evenOdd]),
                      origin: CGPoint(x: input.coordinate(Double(canvas.width)), y: input.coordinate(Double(canvas.height))),
                      transform: randomTransform(&input), fill: RGBA8(input.byte(), input.byte(), input.byte(), input.byte()),
-                     alpha: input.pick([1, 0.5, 0]), stroke: stroke, gradient: gradient)
+                     alpha: input.pick([1, 0.5, 0]), stroke: stroke, gradient: gradient, shadow: shadow)
 }
 
 /// A gradient of either kind: degenerate axes and radii, coinciding circles, one stop or many.

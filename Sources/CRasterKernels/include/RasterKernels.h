@@ -50,6 +50,29 @@ typedef struct {
 /// `columns` pixels a row.
 void dr_sweep(DRCells cells, uint32_t *pixels, long pixelStride, int evenOdd, DRColor color);
 
+/// An axial gradient's paint for `dr_sweep_axial`: the gradient's parameter is affine in the
+/// pixel, t = `t0` + `dtdx`·x + `dtdy`·y at the centre of the box's pixel (x, y) (x from the box's
+/// left column, y from its first row), and a pixel takes `table[round(t·(count − 1))]` (packed
+/// premultiplied RGBA, R in the low byte) with t clamped to 0…1, or nothing where t is below 0
+/// and `extendStart` is 0, or above 1 and `extendEnd` is 0.
+typedef struct {
+    const uint32_t *table;
+    long count;
+    double t0, dtdx, dtdy;
+    int extendStart, extendEnd;
+} DRAxialPaint;
+
+/// `dr_sweep` with a gradient's colour at each pixel instead of one colour: the same coverage,
+/// composited source-over with the same arithmetic and one rounding, in one pass (no coverage
+/// layer).
+void dr_sweep_axial(DRCells cells, uint32_t *pixels, long pixelStride, int evenOdd, DRAxialPaint paint);
+
+/// Composites `count` packed premultiplied pixels of `source` over those of `destination` at
+/// full strength: opaque ones copied, transparent ones skipped, the rest per channel
+/// (s·2¹⁶ + d·keep + 2¹⁵)/2¹⁶ with keep = 2¹⁶ − sα·2¹⁶/255 (integer division) — what the
+/// rasteriser's `PackedPixel.over` gives at factor 2¹⁶, bit for bit, four pixels a test.
+void dr_composite_span(const uint32_t *source, uint32_t *destination, long count);
+
 /// Composites `color` source-over onto `count` packed pixels, each at its coverage in `coverage`
 /// (0…1), as `dr_sweep` does: exact coverage, one rounding.
 void dr_blend_coverage(const float *coverage, uint32_t *pixels, long count, DRColor color);
