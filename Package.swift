@@ -49,6 +49,9 @@ let package = Package(
             name: "CGIF", pkgConfig: "libgif",
             providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
         .systemLibrary(
+            name: "CWebP", pkgConfig: "libwebpdemux",
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
+        .systemLibrary(
             name: "CFreeType", pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
         .systemLibrary(
@@ -85,7 +88,7 @@ let package = Package(
                 dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDisplayList", "DynRenderText",
                                "DynRenderImages", "CRasterKernels"]),
         // 10. PNG, APNG and GIF through libpng and giflib, plus atomic file output.
-        .target(name: "DynRenderCodecs", dependencies: ["CPNG", "CGIF", "DynRenderGeometry", "DynRenderPixels", "DynRenderImages"]),
+        .target(name: "DynRenderCodecs", dependencies: ["CPNG", "CGIF", "CWebP", "DynRenderGeometry", "DynRenderPixels", "DynRenderImages"]),
         // 11. The streaming pipeline: sample a scene or a trace, rasterise, encode, write atomically.
         .target(name: "DynRenderPipeline",
                 dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDisplayList", "DynRenderText",
@@ -152,7 +155,7 @@ let package = Package(
         .testTarget(name: "CollectionViewsTests", dependencies: ["DynRender"]),
         .testTarget(name: "SceneTests", dependencies: ["DynRender"]),
         .testTarget(name: "RasterTests", dependencies: ["DynRender", "CFreeType", "CPNG", "CRasterKernels"], exclude: ["References"]),
-        .testTarget(name: "CodecsTests", dependencies: ["DynRenderCodecs", "DynRenderPixels", "DynRenderGeometry", "CGIF"]),
+        .testTarget(name: "CodecsTests", dependencies: ["DynRenderCodecs", "DynRenderPixels", "DynRenderGeometry", "CGIF", "CWebP"]),
         .testTarget(name: "PipelineTests", dependencies: ["DynRender"]),
         .testTarget(name: "DiffTests", dependencies: ["DynRender"]),
         .testTarget(name: "GoldensTests", dependencies: ["DynRenderTesting", "DynRenderDemos"]),

@@ -1,6 +1,6 @@
 // swift-tools-version:5.9
-// libFuzzer targets for dynrender's inputs: display-list lines, rasterised frames, PNG and GIF
-// files. Built and run by ../scripts/fuzz.sh (coverage instrumentation and AddressSanitizer on
+// libFuzzer targets for dynrender's inputs: display-list lines, rasterised frames, PNG, GIF and
+// WebP files. Built and run by ../scripts/fuzz.sh (coverage instrumentation and AddressSanitizer on
 // every module, so a trap, an overflow or an out-of-bounds access anywhere is a finding).
 // A package of its own so that the fuzzer's flags never reach the main build.
 import PackageDescription
@@ -24,5 +24,7 @@ let package = Package(
         fuzzTarget("FuzzPNG", [.product(name: "DynRender", package: "dynrender")]),
         // Any bytes as a GIF: decoded and composited within the pixel limit, or refused.
         fuzzTarget("FuzzGIF", [.product(name: "DynRender", package: "dynrender")]),
+        // Any bytes as a WebP, still or animated: decoded within the pixel limits, or refused.
+        fuzzTarget("FuzzWebP", [.product(name: "DynRender", package: "dynrender")]),
     ]
 )

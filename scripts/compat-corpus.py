@@ -21,7 +21,7 @@ toplevel = {"A-03", "A-19", "A-22", "C-05"}   # playground pages: top-level code
 def swiftc_arguments():
     build = os.path.join(repo, ".build", "debug")
     args = ["swiftc", "-typecheck", "-I", os.path.join(build, "Modules")]
-    for name in ["CPNG", "CGIF", "CFreeType", "CHarfBuzz", "CFontconfig"]:
+    for name in ["CPNG", "CGIF", "CWebP", "CFreeType", "CHarfBuzz", "CFontconfig"]:
         args += ["-I", os.path.join(repo, "Sources", name)]
     for name in ["CRasterKernels", "CProcessTuning"]:
         args += ["-Xcc", "-fmodule-map-file=" + os.path.join(build, f"{name}.build", "module.modulemap")]

@@ -62,7 +62,7 @@ struct DemoCommand: ParsableCommand {
             }
             options.size = parsed
         }
-        if options.gifPath == nil && options.apngPath == nil && options.pngDirectory == nil {
+        if options.gifPath == nil && options.apngPath == nil && options.webpPath == nil && options.pngDirectory == nil {
             options.gifPath = "output/\(demo.name).gif"
             try? FileManager.default.createDirectory(atPath: "output", withIntermediateDirectories: true)
         }
@@ -81,7 +81,7 @@ struct DemoCommand: ParsableCommand {
         reporter?.finish()
         guard !output.quiet else { return }
         let seconds = Date().timeIntervalSince(started)
-        let targets = [options.gifPath, options.apngPath, options.pngDirectory, options.tracePath].compactMap { $0 }.joined(separator: " and ")
+        let targets = [options.gifPath, options.apngPath, options.webpPath, options.pngDirectory, options.tracePath].compactMap { $0 }.joined(separator: " and ")
         print("wrote \(targets): \(summary.frameCount) frames, \(summary.pixelWidth)x\(summary.pixelHeight) px, in \(String(format: "%.2f", seconds)) s")
     }
 

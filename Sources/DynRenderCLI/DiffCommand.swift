@@ -2,22 +2,22 @@ import ArgumentParser
 import DynRender
 import Foundation
 
-/// `dynrender diff A B`: compares two PNGs, PNG directories or GIFs; exit 0 when they match within
+/// `dynrender diff A B`: compares two PNGs, PNG directories, GIFs, APNGs or WebPs; exit 0 when they match within
 /// the limits, 1 when they differ, 2 when an input cannot be read.
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "diff", abstract: "Compare two images, PNG sequences, GIFs or APNGs.",
+        commandName: "diff", abstract: "Compare two images, PNG sequences, GIFs, APNGs or WebPs.",
         discussion: """
-        A and B are each a PNG, a directory of PNGs (frames matched by file name), an animated GIF or \
-        an animated PNG (frames compared as shown, after compositing, with their delays). Exact by \
+        A and B are each a PNG, a directory of PNGs (frames matched by file name), an animated GIF, \
+        an animated PNG or a WebP, still or animated (frames compared as shown, after compositing, with their delays). Exact by \
         default. \
         Exit status: 0 same within the limits, 1 different, 2 bad input.
         """)
 
-    @Argument(help: "The expected image, directory or GIF.")
+    @Argument(help: "The expected image, directory or animation.")
     var expected: String
 
-    @Argument(help: "The actual image, directory or GIF.")
+    @Argument(help: "The actual image, directory or animation.")
     var actual: String
 
     @Option(help: ArgumentHelp("Write the diff image here (a PNG; for sequences a directory of NAME-diff.png for each differing frame).", valueName: "path"))

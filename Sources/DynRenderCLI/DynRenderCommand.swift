@@ -62,6 +62,8 @@ struct CommandFailure: Error {
         switch option {
         case .gif: return "--gif"
         case .apng: return "--apng"
+        case .webp: return "--webp"
+        case .webpQuality: return "--webp-quality"
         case .pngDirectory: return "--png-dir"
         case .trace: return "--trace"
         case .fps: return "--fps"

@@ -7,7 +7,7 @@ import DynRenderGallery
 struct GalleryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gallery", abstract: "Render every demo as documentation media.",
-        discussion: "Writes NAME.gif and NAME.png (poster) for each demo, contact-sheet.png and README.md into the directory. The README's gallery is 'dynrender gallery --out docs/gallery'.")
+        discussion: "Writes NAME.gif (or NAME.webp, NAME.apng.png) and NAME.png (poster) for each demo, contact-sheet.png and README.md into the directory, and warns about any file over 5 MB. The README's gallery is 'dynrender gallery --out docs/gallery'.")
 
     @Option(help: ArgumentHelp("Directory to write into.", valueName: "dir"))
     var out = GalleryOptions().directory
@@ -15,8 +15,11 @@ struct GalleryCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Pixels per point for every demo (default: each demo's gallery scale).")
     var scale: Double?
 
-    @Option(parsing: .unconditional, help: "Frames per second of the GIFs.")
+    @Option(parsing: .unconditional, help: "Frames per second of the animations.")
     var fps = GalleryOptions().fps
+
+    @Option(help: ArgumentHelp("The animations' format: gif, webp (lossless) or apng.", valueName: "format"))
+    var format = GalleryOptions().format.rawValue
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Threads per render, 1 or 2.", valueName: "N"))
     var threads: Int?
@@ -29,15 +32,23 @@ struct GalleryCommand: ParsableCommand {
         options.directory = out
         options.scale = scale
         options.fps = fps
+        guard let chosen = GalleryFormat(rawValue: format) else {
+            throw CommandFailure.usage("--format must be gif, webp or apng, not '\(format)'")
+        }
+        options.format = chosen
         if let threads { options.threads = threads }
         let started = Date()
         var last = started
         let items: [GalleryItem]
         do {
             items = try Gallery(options: options).run { item in
+                // A warning even when quiet: a file this large is a problem to fix, not progress.
+                if item.animationBytes > galleryFileWarningBytes {
+                    FileHandle.standardError.write(Data("dynrender: warning: \(item.animationFile) is \(String(format: "%.1f", Double(item.animationBytes) / 1e6)) MB, over 5 MB (docs pages and issue trackers load it slowly); try --format webp or a lower --scale or --fps\n".utf8))
+                }
                 guard !quiet else { return }
                 let now = Date()
-                print("\(item.demo.name.padding(toLength: 11, withPad: " ", startingAt: 0)) \(item.gifFile) \(item.gifBytes / 1000) KB, poster \(item.posterBytes / 1000) KB, \(String(format: "%.2f", now.timeIntervalSince(last))) s")
+                print("\(item.demo.name.padding(toLength: 11, withPad: " ", startingAt: 0)) \(item.animationFile) \(item.animationBytes / 1000) KB, poster \(item.posterBytes / 1000) KB, \(String(format: "%.2f", now.timeIntervalSince(last))) s")
                 last = now
             }
         } catch let error as GalleryDirectoryIsAFile {
@@ -49,7 +60,7 @@ struct GalleryCommand: ParsableCommand {
         }
         guard !quiet else { return }
         let files = (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []
-        let written = Set(items.flatMap { [$0.gifFile, $0.posterFile] } + [Gallery.contactSheetFile, Gallery.indexFile])
+        let written = Set(items.flatMap { [$0.animationFile, $0.posterFile] } + [Gallery.contactSheetFile, Gallery.indexFile])
         let total = files.filter(written.contains).reduce(0) { sum, file in
             sum + ((try? FileManager.default.attributesOfItem(atPath: (out as NSString).appendingPathComponent(file))[.size] as? Int) ?? 0)
         }

@@ -9,6 +9,12 @@ struct OutputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Write an animated PNG (APNG) here: full alpha, no palette.", valueName: "path"))
     var apng: String?
 
+    @Option(help: ArgumentHelp("Write an animated WebP here: lossless unless --webp-quality is given.", valueName: "path"))
+    var webp: String?
+
+    @Option(name: .customLong("webp-quality"), parsing: .unconditional, help: ArgumentHelp("Lossy WebP at this quality, 0...100 (80 suits photographs); each frame is stored lossless instead where that is smaller, so UI frames stay exact.", valueName: "Q"))
+    var webpQuality: Double?
+
     @Option(name: .customLong("png-dir"), help: ArgumentHelp("Write a PNG sequence into this directory.", valueName: "dir"))
     var pngDirectory: String?
 
@@ -18,7 +24,7 @@ struct OutputOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Lossy GIF: how far (RGB distance, 0 = off) an edge or gradient pixel may move so LZW finds longer strings; flat fills stay exact. Saves 1-16 %, most on shadows and anti-aliased edges.", valueName: "N"))
     var lossy: Int = 0
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("How many times the GIF plays; 0 = for ever.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("How many times the GIF, APNG or WebP plays; 0 = for ever.", valueName: "N"))
     var loop: Int = 0
 
     @Option(name: .customLong("png-level"), parsing: .unconditional, help: ArgumentHelp("zlib level of PNG frames, 0...9.", valueName: "N"))
@@ -31,12 +37,14 @@ struct OutputOptions: ParsableArguments {
     var quiet = false
 
     /// Whether any image output was asked for.
-    var hasImageOutput: Bool { gif != nil || apng != nil || pngDirectory != nil }
+    var hasImageOutput: Bool { gif != nil || apng != nil || webp != nil || pngDirectory != nil }
 
     /// Copies these options into `options`; `FrameRenderer` checks them.
     func apply(to options: inout RenderOptions) {
         options.gifPath = gif
         options.apngPath = apng
+        options.webpPath = webp
+        options.webpQuality = webpQuality
         options.gifQuality = GIFQuality(dithers: dither, lossiness: lossy)
         options.pngDirectory = pngDirectory
         options.loop = loop == 0 ? .forever : .times(loop)

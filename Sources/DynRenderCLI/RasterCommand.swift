@@ -14,7 +14,7 @@ struct RasterCommand: ParsableCommand {
 
     func run() throws {
         guard output.hasImageOutput else {
-            throw CommandFailure.usage("say where to write: --gif PATH, --apng PATH and/or --png-dir DIR")
+            throw CommandFailure.usage("say where to write: --gif PATH, --apng PATH, --webp PATH and/or --png-dir DIR")
         }
         var options = RenderOptions()
         output.apply(to: &options)
@@ -35,7 +35,7 @@ struct RasterCommand: ParsableCommand {
         }
         reporter?.finish()
         guard !output.quiet else { return }
-        let targets = [output.gif, output.apng, output.pngDirectory].compactMap { $0 }.joined(separator: " and ")
+        let targets = [output.gif, output.apng, output.webp, output.pngDirectory].compactMap { $0 }.joined(separator: " and ")
         print("wrote \(targets): \(count) frames in \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
     }
 }

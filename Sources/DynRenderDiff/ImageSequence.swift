@@ -23,6 +23,8 @@ public struct ImageSequence: Sendable {
         case gif
         /// An animated PNG: frames as shown, with delays.
         case apng
+        /// A WebP, still or animated, lossless or lossy: frames as shown, with delays when animated.
+        case webp
     }
 
     /// One frame, with its name and, for an animation, its delay.

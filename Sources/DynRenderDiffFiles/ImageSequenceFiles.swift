@@ -23,7 +23,7 @@ extension ImageSequence {
         return try decode(bytes, path: path)
     }
 
-    /// A PNG, an animated PNG or a GIF already in memory; `path` names it in messages and in the
+    /// A PNG, an animated PNG, a GIF or a WebP already in memory; `path` names it in messages and in the
     /// result. Throws `DiffError.unreadable` with a one-line reason for anything else.
     public static func decode(_ bytes: [UInt8], path: String) throws -> ImageSequence {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) && APNGDecoder.isAnimated(bytes) {
@@ -49,7 +49,20 @@ extension ImageSequence {
             guard !gif.frames.isEmpty else { throw DiffError.unreadable("\(path): the GIF has no frames") }
             return ImageSequence(path: path, kind: .gif, frames: Self.frames(gif.frames, delays: gif.delays.map { $0 * 10 }))
         }
-        throw DiffError.unreadable("\(path): not a PNG, a GIF or a directory of PNGs")
+        if WebPDecoder.isWebP(bytes) {
+            let webp: DecodedWebP
+            do {
+                webp = try WebPDecoder().decode(bytes)
+            } catch {
+                throw DiffError.unreadable("\(path): \(error)")
+            }
+            guard let delays = webp.delays else {
+                let name = (path as NSString).lastPathComponent
+                return ImageSequence(path: path, kind: .webp, frames: [ImageSequence.Frame(name: name, image: webp.frames[0], delay: nil)])
+            }
+            return ImageSequence(path: path, kind: .webp, frames: Self.frames(webp.frames, delays: delays))
+        }
+        throw DiffError.unreadable("\(path): not a PNG, a GIF, a WebP or a directory of PNGs")
     }
 
     /// An animation's frames, named `frame-0000`…, with their delays in milliseconds.

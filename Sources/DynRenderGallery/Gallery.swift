@@ -11,8 +11,10 @@ package struct GalleryOptions: Sendable {
     package var directory = "output/gallery"
     /// Pixels per point for every demo; nil: each demo's `galleryScale`.
     package var scale: Double?
-    /// Frame rate of the GIFs: 25 fps keeps README media small and still reads as motion.
+    /// Frame rate of the animations: 25 fps keeps README media small and still reads as motion.
     package var fps = 25.0
+    /// The animations' format: GIF (the default, shown everywhere), lossless WebP or APNG.
+    package var format = GalleryFormat.gif
     /// Height of the contact sheet's thumbnails, pixels.
     package var thumbnailHeight = 180.0
     /// Threads per render (see `RenderOptions.threads`).
@@ -20,6 +22,17 @@ package struct GalleryOptions: Sendable {
 
     package init() {}
 }
+
+/// The format of the gallery's animations.
+package enum GalleryFormat: String, CaseIterable, Sendable {
+    case gif, webp, apng
+
+    /// The animations' file extension (an APNG is a `.png`).
+    package var fileExtension: String { self == .apng ? "png" : rawValue }
+}
+
+/// A file larger than docs pages and issue trackers take well: over 5 MB.
+package let galleryFileWarningBytes = 5_000_000
 
 /// The gallery's directory names a file: the caller's mistake (the CLI's `--out`, exit 2).
 package struct GalleryDirectoryIsAFile: Error, CustomStringConvertible {
@@ -30,9 +43,10 @@ package struct GalleryDirectoryIsAFile: Error, CustomStringConvertible {
 /// One demo's files in the gallery.
 package struct GalleryItem: Sendable {
     package let demo: Demo
-    package let gifFile: String
+    /// The animation: `NAME.gif`, `NAME.webp`, or for an APNG `NAME.apng.png` (the poster is `NAME.png`).
+    package let animationFile: String
     package let posterFile: String
-    package let gifBytes: Int
+    package let animationBytes: Int
     package let posterBytes: Int
     package let pixelWidth: Int
     package let pixelHeight: Int
@@ -40,7 +54,7 @@ package struct GalleryItem: Sendable {
     package let frameCount: Int
 }
 
-/// Renders every demo as documentation media: a GIF (with the scripted finger drawn) and a PNG
+/// Renders every demo as documentation media: a GIF, WebP or APNG (with the scripted finger drawn) and a PNG
 /// poster each, a contact sheet of every demo's key moments, and a Markdown index of it all.
 /// Every file is written atomically and the same options give byte-identical files.
 package struct Gallery {
@@ -84,7 +98,12 @@ package struct Gallery {
     private func render(_ demo: Demo) throws -> (GalleryItem, [(time: Double, list: DisplayList)]) {
         let scale = options.scale ?? demo.galleryScale
         var renderOptions = RenderOptions()
-        renderOptions.gifPath = path(demo.name + ".gif")
+        let animationFile = demo.name + (options.format == .apng ? ".apng.png" : "." + options.format.fileExtension)
+        switch options.format {
+        case .gif: renderOptions.gifPath = path(animationFile)
+        case .webp: renderOptions.webpPath = path(animationFile)
+        case .apng: renderOptions.apngPath = path(animationFile)
+        }
         renderOptions.fps = options.fps
         renderOptions.scale = scale
         renderOptions.showsTouches = true
@@ -108,9 +127,9 @@ package struct Gallery {
         let posterBytes = try PNGEncoder(compressionLevel: 9).encode(canvas.image)
         try write(posterBytes, to: demo.name + ".png")
 
-        let gifBytes = (try FileManager.default.attributesOfItem(atPath: path(demo.name + ".gif"))[.size] as? Int) ?? 0
-        let item = GalleryItem(demo: demo, gifFile: demo.name + ".gif", posterFile: demo.name + ".png",
-                               gifBytes: gifBytes, posterBytes: posterBytes.count, pixelWidth: plan.pixelWidth,
+        let animationBytes = (try FileManager.default.attributesOfItem(atPath: path(animationFile))[.size] as? Int) ?? 0
+        let item = GalleryItem(demo: demo, animationFile: animationFile, posterFile: demo.name + ".png",
+                               animationBytes: animationBytes, posterBytes: posterBytes.count, pixelWidth: plan.pixelWidth,
                                pixelHeight: plan.pixelHeight, scale: scale, frameCount: plan.frameCount)
         return (item, keyFrames)
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The gallery's Markdown index: the contact sheet, then each demo's GIF with its description,
+/// The gallery's Markdown index: the contact sheet, then each demo's animation with its description,
 /// size and poster. Only deterministic facts go in (no timings), so regenerating an unchanged
 /// gallery changes no file.
 struct GalleryIndex {
@@ -11,18 +11,18 @@ struct GalleryIndex {
         var lines = [
             "# dynrender gallery",
             "",
-            "Every demo, rendered by `dynrender gallery`\(arguments) with the scripted finger drawn.",
+            "Every demo, rendered by `dynrender gallery\(arguments)` with the scripted finger drawn.",
             "Regenerate this directory with the same command; unchanged demos give byte-identical files.",
             "",
             "![Contact sheet: the key moments of every demo](\(Gallery.contactSheetFile))",
             "",
-            "| demo | duration | GIF | size | poster |",
+            "| demo | duration | \(options.format.rawValue.uppercased()) | size | poster |",
             "|---|---|---|---|---|",
         ]
         for item in items {
             lines.append("| [\(item.demo.name)](#\(item.demo.name)) | \(Self.seconds(item.demo.duration)) s | "
                          + "\(item.pixelWidth)×\(item.pixelHeight) px, \(item.frameCount) frames | "
-                         + "\(Self.kilobytes(item.gifBytes)) | [\(item.posterFile)](\(item.posterFile)) |")
+                         + "\(Self.kilobytes(item.animationBytes)) | [\(item.posterFile)](\(item.posterFile)) |")
         }
         lines.append("| all files | | | \(Self.kilobytes(totalBytes)) | |")
         for item in items {
@@ -32,7 +32,7 @@ struct GalleryIndex {
                 "",
                 item.demo.summary,
                 "",
-                "![\(item.demo.name): \(item.demo.summary)](\(item.gifFile))",
+                "![\(item.demo.name): \(item.demo.summary)](\(item.animationFile))",
                 "",
                 "`dynrender demo \(item.demo.name) --scale \(Self.seconds(item.scale)) --fps \(Self.seconds(options.fps)) --show-touches`",
             ]
@@ -41,12 +41,13 @@ struct GalleryIndex {
     }
 
     /// GIFs and posters (the sheet and this index are not known until written).
-    private var totalBytes: Int { items.reduce(0) { $0 + $1.gifBytes + $1.posterBytes } }
+    private var totalBytes: Int { items.reduce(0) { $0 + $1.animationBytes + $1.posterBytes } }
 
     private var arguments: String {
         var text = ""
         if let scale = options.scale { text += " --scale \(Self.seconds(scale))" }
         if options.fps != GalleryOptions().fps { text += " --fps \(Self.seconds(options.fps))" }
+        if options.format != GalleryOptions().format { text += " --format \(options.format.rawValue)" }
         return text
     }
 

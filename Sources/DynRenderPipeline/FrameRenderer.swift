@@ -57,7 +57,24 @@ package struct FrameRenderer {
         guard (1...RenderLimits.maximumThreads).contains(options.threads) else {
             throw RenderUsageError(.threads, " must be 1 or \(RenderLimits.maximumThreads), not \(options.threads)")
         }
+        if let quality = options.webpQuality {
+            guard options.webpPath != nil else {
+                throw RenderUsageError([.option(.webpQuality), .text(" is for lossy WebP; give "), .option(.webp), .text(" too")])
+            }
+            guard quality.isFinite, (0...100).contains(quality) else {
+                throw RenderUsageError(.webpQuality, " must be 0...100, not \(RenderPlan.format(quality))")
+            }
+        }
         self.options = options
+    }
+
+    /// Refuses a canvas the outputs cannot hold (WebP: at most 16 383 pixels a side), before
+    /// anything is drawn or written.
+    package func checkOutputs(width: Int, height: Int) throws {
+        if options.webpPath != nil && (width > WebPTiming.maximumSide || height > WebPTiming.maximumSide) {
+            throw RenderUsageError([.text("the canvas would be \(width)x\(height) pixels; a WebP holds at most \(WebPTiming.maximumSide) a side (lower "),
+                                    .option(.scale), .text(" or "), .option(.size), .text(", or write another format)")])
+        }
     }
 
     /// Renders `scene` from its start as `plan` says, to the outputs in `options`; returns how
@@ -65,6 +82,7 @@ package struct FrameRenderer {
     @discardableResult
     package func render(_ scene: Scene, plan: RenderPlan, identity: [(key: String, json: String)] = [],
                        progress: ((RenderProgress) -> Void)? = nil) throws -> Int {
+        try checkOutputs(width: plan.pixelWidth, height: plan.pixelHeight)
         var source = try SceneFrames(scene: scene, plan: plan, identity: identity)
         return try run(&source, progress: progress)
     }
@@ -94,6 +112,7 @@ package struct FrameRenderer {
                 if !started {
                     started = true
                     try RenderPlan.checkCanvas(width: frame.list.pixelWidth, height: frame.list.pixelHeight)
+                    try checkOutputs(width: frame.list.pixelWidth, height: frame.list.pixelHeight)
                     outputs = try makeOutputs(width: frame.list.pixelWidth, height: frame.list.pixelHeight,
                                               expectedFrames: source.expectedFrameCount)
                     needsPixels = outputs.contains(where: \.needsPixels)
@@ -156,15 +175,19 @@ package struct FrameRenderer {
                 outputs.append(try AnimationOutput(GIFWriter(path: path, width: width, height: height,
                                                              loop: options.loop, quality: options.gifQuality)))
             }
+            let plays: Int
+            switch options.loop {
+            case .forever: plays = 0
+            case .times(let count): plays = count
+            }
             if let path = options.apngPath {
-                let plays: Int
-                switch options.loop {
-                case .forever: plays = 0
-                case .times(let count): plays = count
-                }
                 // Canvases are always opaque (the background is), so frames are RGB.
                 outputs.append(try AnimationOutput(APNGWriter(path: path, width: width, height: height,
                                                               plays: plays, opaque: true)))
+            }
+            if let path = options.webpPath {
+                outputs.append(try AnimationOutput(WebPWriter(path: path, width: width, height: height, plays: min(plays, 65_535),
+                                                              settings: WebPSettings(quality: options.webpQuality))))
             }
             if let directory = options.pngDirectory {
                 outputs.append(try PNGSequenceOutput(directory: directory, expectedFrames: expectedFrames,

@@ -19,6 +19,11 @@ public struct RenderOptions: Sendable {
     public var gifPath: String?
     /// Animated PNG destination, if any.
     public var apngPath: String?
+    /// Animated WebP destination, if any.
+    public var webpPath: String?
+    /// Lossy WebP quality, 0…100, each frame stored lossless instead where that is smaller; nil
+    /// (the default): every WebP frame lossless. Only with `webpPath`.
+    public var webpQuality: Double?
     /// PNG sequence destination directory, if any.
     public var pngDirectory: String?
     /// Display-list trace destination (JSON Lines), if any.
@@ -39,7 +44,7 @@ public struct RenderOptions: Sendable {
     public var size: CGSize?
     /// GIF dithering and lossiness; exact and undithered by default.
     public var gifQuality = GIFQuality()
-    /// How many times the GIF or APNG plays.
+    /// How many times the GIF, APNG or WebP plays.
     public var loop: GIFLoop = .forever
     /// zlib level for PNG frames, 0…9. Default `defaultPNGCompressionLevel`.
     public var pngCompressionLevel: Int = RenderOptions.defaultPNGCompressionLevel
@@ -72,7 +77,7 @@ public struct RenderOptions: Sendable {
     }
 
     /// Whether any file is to be written.
-    package var hasOutput: Bool { gifPath != nil || apngPath != nil || pngDirectory != nil || tracePath != nil }
+    package var hasOutput: Bool { gifPath != nil || apngPath != nil || webpPath != nil || pngDirectory != nil || tracePath != nil }
 }
 
 /// The bounds `RenderOptions` must stay within, checked before anything is allocated or written.
@@ -105,7 +110,7 @@ public enum RenderLimits {
 /// ```
 package enum RenderOption: String, CaseIterable, Sendable {
     /// The options of a render, by the names the command line gives them (`--gif`, `--fps`…).
-    case gif, apng, pngDirectory, trace, fps, duration, scale, size, lossiness, loop, pngCompressionLevel, threads
+    case gif, apng, webp, webpQuality, pngDirectory, trace, fps, duration, scale, size, lossiness, loop, pngCompressionLevel, threads
 
     /// The property's name in `RenderOptions`' terms, e.g. `pngCompressionLevel`.
     public var name: String { rawValue }

@@ -47,6 +47,9 @@ package struct RenderPlan: Sendable {
         if options.apngPath != nil && fps > APNGTiming.clock.maximumFrameRate {
             throw RenderUsageError(.fps, " \(Self.format(fps)) is above the APNG limit of \(Self.format(APNGTiming.clock.maximumFrameRate.rounded(.down))) fps (browsers show frames of 10 ms or less as 100 ms)")
         }
+        if options.webpPath != nil && fps > WebPTiming.clock.maximumFrameRate {
+            throw RenderUsageError(.fps, " \(Self.format(fps)) is above the WebP limit of \(Self.format(WebPTiming.clock.maximumFrameRate.rounded(.down))) fps (browsers show frames of 10 ms or less as 100 ms)")
+        }
         if fps > RenderLimits.maximumPNGFrameRate {
             throw RenderUsageError(.fps, " \(Self.format(fps)) is above the limit of \(Self.format(RenderLimits.maximumPNGFrameRate)) fps")
         }

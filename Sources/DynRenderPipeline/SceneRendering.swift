@@ -11,6 +11,9 @@ public enum RenderDestination: Equatable, Sendable {
     case gif(String)
     /// An animated PNG: lossless, full alpha, up to 90 fps.
     case apng(String)
+    /// An animated WebP, up to 90 fps: lossless when `quality` is nil (the default), else lossy
+    /// at that quality (0…100) with each frame stored lossless where that is smaller.
+    case webp(String, quality: Double? = nil)
     /// Numbered PNG frames and a `manifest.json` in this directory.
     case pngSequence(directory: String)
     /// Every frame's display list, one JSON line a frame (`dynrender raster` reads it).
@@ -26,6 +29,9 @@ public enum RenderDestination: Equatable, Sendable {
         switch self {
         case .gif(let path): try set(&options.gifPath, .gif, path)
         case .apng(let path): try set(&options.apngPath, .apng, path)
+        case .webp(let path, let quality):
+            try set(&options.webpPath, .webp, path)
+            options.webpQuality = quality
         case .pngSequence(let directory): try set(&options.pngDirectory, .pngDirectory, directory)
         case .trace(let path): try set(&options.tracePath, .trace, path)
         }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Asserts that `value`'s snapshot by `strategy` matches the golden named `name` in `directory`
 /// (by default `Goldens/` beside the calling test file): stills as `Goldens/<name>/<t>.png`, a GIF
-/// as `Goldens/<name>.gif`, an APNG as `Goldens/<name>.png`, text as `Goldens/<name>.txt`. Named
+/// as `Goldens/<name>.gif`, an APNG as `Goldens/<name>.png`, a WebP as `Goldens/<name>.webp`, text as `Goldens/<name>.txt`. Named
 /// apart from swift-snapshot-testing's `assertSnapshot`, so a test file can import both
 /// (`DynRenderSnapshotTesting` gives that library dynrender's strategies).
 ///
@@ -38,13 +38,14 @@ public func assertGolden<Value>(of value: @autoclosure () throws -> Value, as st
 }
 
 extension Snapshot {
-    /// The golden file's extension: `gif`, `png` (an APNG, or a single still), `txt`; nil for
+    /// The golden file's extension: `gif`, `png` (an APNG, or a single still), `webp`, `txt`; nil for
     /// several stills, which are kept as a directory of PNGs.
     public var pathExtension: String? {
         switch self {
         case .stills(let stills): return stills.count == 1 ? "png" : nil
         case .gif: return "gif"
         case .apng: return "png"
+        case .webp: return "webp"
         case .text: return "txt"
         }
     }
@@ -56,15 +57,16 @@ extension Snapshot {
         case .stills(let stills):
             guard stills.count == 1 else { return nil }
             return try PNGEncoder(compressionLevel: 9).encode(stills[0].image)
-        case .gif(let bytes), .apng(let bytes): return bytes
+        case .gif(let bytes), .apng(let bytes), .webp(let bytes): return bytes
         case .text(let text): return Array(text.utf8)
         }
     }
 
-    /// The snapshot a golden file holds, told apart by content: a GIF, an animated PNG, a PNG
-    /// (one still named `name`), else UTF-8 text.
+    /// The snapshot a golden file holds, told apart by content: a GIF, an animated PNG, a WebP,
+    /// a PNG (one still named `name`), else UTF-8 text.
     public static func fromGolden(_ bytes: [UInt8], name: String = "golden.png") throws -> Snapshot {
         if bytes.starts(with: Array("GIF8".utf8)) { return .gif(bytes) }
+        if WebPDecoder.isWebP(bytes) { return .webp(bytes) }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             if APNGDecoder.isAnimated(bytes) { return .apng(bytes) }
             return .stills([Still(name: name, image: try PNGDecoder().decode(bytes).image)])
@@ -83,7 +85,7 @@ extension Snapshot {
         case .text(let text):
             let golden = String(decoding: expected, as: UTF8.self)
             return golden == text ? nil : textDifference(golden, text, path: path, artifacts: artifacts)
-        case .stills, .gif, .apng:
+        case .stills, .gif, .apng, .webp:
             guard let actual = try fileBytes() else { return "\(path): several stills are kept as a directory, not a file" }
             return try imageDifference(expected, actual, path: path, options: options, artifacts: artifacts)
         }

@@ -14,13 +14,16 @@ public enum Snapshot {
     case gif([UInt8])
     /// An animated PNG's bytes, kept as `<name>.png` and compared as a GIF is.
     case apng([UInt8])
+    /// An animated WebP's bytes, kept as `<name>.webp` and compared as a GIF is.
+    case webp([UInt8])
     /// Text, kept as `<name>.txt` and compared line by line (a display-list trace, say).
     case text(String)
 }
 
 /// A way to snapshot values of one type, in the manner of swift-snapshot-testing's
 /// `Snapshotting`: how to make the snapshot and how much difference passes. dynrender gives
-/// scenes four (`frames(at:)`, `gif(duration:)`, `apng(duration:)`, `trace(duration:)`); a type of
+/// scenes five (`frames(at:)`, `gif(duration:)`, `apng(duration:)`, `webp(duration:)`,
+/// `trace(duration:)`); a type of
 /// your own gets them by `pullback`, mapping it to a scene:
 ///
 /// ```swift
@@ -68,6 +71,16 @@ extension SnapshotStrategy where Value == Scene {
     public static func apng(duration: Double, fps: Double = 30, scale: Double = 1, options: DiffOptions = .exact) -> Self {
         SnapshotStrategy(options: options) { scene in
             .apng(try renderedFile(scene, duration: duration, fps: fps, scale: scale, destination: RenderDestination.apng))
+        }
+    }
+
+    /// The scene's first `duration` seconds as an animated WebP at `fps`: lossless unless
+    /// `quality` (0…100) asks for lossy frames where they are smaller — then compare with
+    /// `options` that allow lossy differences.
+    public static func webp(duration: Double, fps: Double = 30, scale: Double = 1, quality: Double? = nil,
+                            options: DiffOptions = .exact) -> Self {
+        SnapshotStrategy(options: options) { scene in
+            .webp(try renderedFile(scene, duration: duration, fps: fps, scale: scale) { .webp($0, quality: quality) })
         }
     }
 

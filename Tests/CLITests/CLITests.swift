@@ -85,6 +85,26 @@ import DynRenderPixels
         }
     }
 
+    /// `gallery --format webp`: a lossless WebP per demo, each frame what the GIF gallery's shows
+    /// (the gallery's demos draw in few colours), named in the index; a bad format is refused.
+    @Test func galleryWritesWebPOnRequest() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let result = try run(["gallery", "--out", directory, "--scale", "0.2", "--fps", "5", "--format", "webp", "--quiet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let names = try run(["list"]).stdout.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+        let index = try String(contentsOfFile: "\(directory)/README.md", encoding: .utf8)
+        #expect(index.contains("`dynrender gallery --scale 0.2 --fps 5 --format webp`"))
+        for name in names {
+            let webp = try WebPDecoder().decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(name).webp"))))
+            #expect(webp.frames.count >= 2, "\(name)")
+            #expect(index.contains("(\(name).webp)"), "\(name) is in the index")
+        }
+        let bad = try run(["gallery", "--out", directory, "--format", "jpeg"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr == "dynrender: --format must be gif, webp or apng, not 'jpeg'\n")
+    }
+
     @Test func galleryRefusesAFileAsItsDirectory() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -123,7 +143,7 @@ import DynRenderPixels
         let before = try Data(contentsOf: URL(fileURLWithPath: "\(directory)/d.png"))
         let bad = try run(["diff", "\(directory)/a.png", "\(directory)/c.png", "--diff", "\(directory)/d.png"])
         #expect(bad.status == 2)
-        #expect(bad.stderr == "dynrender: \(directory)/c.png: not a PNG, a GIF or a directory of PNGs\n")
+        #expect(bad.stderr == "dynrender: \(directory)/c.png: not a PNG, a GIF, a WebP or a directory of PNGs\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: "\(directory)/d.png")) == before)
         #expect(try run(["diff", "\(directory)/a.png", "\(directory)/b.png", "--threshold", "-1"]).status == 2)
 
@@ -231,6 +251,11 @@ import DynRenderPixels
         (["demo", "gravity", "--scale", "8", "--size", "4000x4000"], 2, "the canvas would be 32000x32000 pixels"),
         (["demo", "gravity", "--loop", "-1"], 2, "--loop must be 0 (for ever) or a positive count, not -1"),
         (["demo", "gravity", "--lossy", "-1"], 2, "--lossy must be 0...442, not -1"),
+        (["demo", "gravity", "--webp-quality", "80"], 2, "--webp-quality is for lossy WebP; give --webp too"),
+        (["demo", "gravity", "--webp", "/tmp/dynrender-never.webp", "--webp-quality", "101"], 2, "--webp-quality must be 0...100, not 101"),
+        (["demo", "gravity", "--webp", "/tmp/dynrender-never.webp", "--fps", "120"], 2, "--fps 120 is above the WebP limit of 90 fps"),
+        (["demo", "gravity", "--webp", "/tmp/dynrender-never.webp", "--scale", "8", "--size", "2048x100"], 2,
+         "the canvas would be 16384x800 pixels; a WebP holds at most 16383 a side"),
         (["demo", "gravity", "--gif", "/nonexistent-dir/x.gif"], 1,
          "cannot write '/nonexistent-dir/x.gif': directory '/nonexistent-dir' does not exist"),
         (["demo", "gravity", "--gif", "/proc/dynrender-test.gif"], 1, "cannot write '/proc/dynrender-test.gif'"),
@@ -271,6 +296,48 @@ import DynRenderPixels
         #expect(gif.loopCount == 0)
         #expect(abs(gif.duration - 2.5) <= 0.01)
         #expect(gif.delays.allSatisfy { $0 >= 2 })
+    }
+
+    /// `--webp`: lossless by default, every frame what the APNG of the same render shows, in a
+    /// file a fraction of the GIF's size; `--webp-quality` lossy and smaller still; the same
+    /// command gives the same bytes, with one thread or two.
+    @Test func webpIsLosslessByDefaultAndLossyOnRequest() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let common = ["demo", "drag", "--scale", "1", "--duration", "2", "--fps", "50", "--quiet"]
+        for arguments in [["--webp", "\(directory)/a.webp", "--apng", "\(directory)/a.png", "--gif", "\(directory)/a.gif"],
+                          ["--webp", "\(directory)/b.webp", "--threads", "1"],
+                          ["--webp", "\(directory)/q.webp", "--webp-quality", "60"]] {
+            let result = try run(common + arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        }
+        func bytes(_ name: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(name)"))) }
+        let webp = try WebPDecoder().decode(bytes("a.webp")), apng = try APNGDecoder().decode(bytes("a.png"))
+        #expect(webp.frames == apng.frames)
+        #expect(webp.delays == apng.delays)
+        #expect(try bytes("a.webp") == bytes("b.webp"))
+        #expect(try bytes("a.webp").count * 2 < bytes("a.gif").count)
+        #expect(try bytes("q.webp").count <= bytes("a.webp").count)
+    }
+
+    /// Every kind of output keeps the user's umask: files 0644 and the PNG sequence's directory
+    /// 0755 under umask 022, 0600 and 0700 under 077 — as `open` and `mkdir` would make them.
+    @Test(arguments: [(0o022, 0o644, 0o755), (0o077, 0o600, 0o700)])
+    func outputsKeepTheUmask(umask: Int, file: Int, directoryMode: Int) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let result = try run(["demo", "gravity", "--scale", "0.25", "--duration", "0.2", "--fps", "10", "--quiet",
+                              "--gif", "\(directory)/a.gif", "--apng", "\(directory)/a.png", "--webp", "\(directory)/a.webp",
+                              "--png-dir", "\(directory)/frames", "--trace", "\(directory)/a.jsonl"],
+                             shellPrefix: "umask \(String(umask, radix: 8))")
+        #expect(result.status == 0, "\(result.stderr)")
+        func mode(_ name: String) throws -> Int? {
+            try FileManager.default.attributesOfItem(atPath: "\(directory)/\(name)")[.posixPermissions] as? Int
+        }
+        for name in ["a.gif", "a.png", "a.webp", "a.jsonl", "frames/frame-0000.png", "frames/manifest.json"] {
+            #expect(try mode(name) == file, "\(name)")
+        }
+        #expect(try mode("frames") == directoryMode)
     }
 
     @Test func sameCommandTwiceGivesIdenticalFiles() throws {
@@ -416,7 +483,7 @@ import DynRenderPixels
         #expect(missing.stderr.contains("cannot read"))
         let noOutput = try run(["raster", "\(directory)/in.jsonl"])
         #expect(noOutput.status == 2)
-        #expect(noOutput.stderr.contains("--gif PATH, --apng PATH and/or --png-dir DIR"))
+        #expect(noOutput.stderr.contains("--gif PATH, --apng PATH, --webp PATH and/or --png-dir DIR"))
     }
 
     @Test func helpExitsZero() throws {

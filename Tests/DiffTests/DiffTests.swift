@@ -231,7 +231,7 @@ import DynRenderPixels
         defer { try? FileManager.default.removeItem(atPath: d) }
         try Data("hello".utf8).write(to: URL(fileURLWithPath: "\(d)/note.txt"))
         try Data([0x89, 0x50, 0x4E, 0x47, 0, 1, 2]).write(to: URL(fileURLWithPath: "\(d)/broken.png"))
-        #expect(throws: DiffError.unreadable("\(d)/note.txt: not a PNG, a GIF or a directory of PNGs")) {
+        #expect(throws: DiffError.unreadable("\(d)/note.txt: not a PNG, a GIF, a WebP or a directory of PNGs")) {
             try ImageSequence.load("\(d)/note.txt")
         }
         try FileManager.default.createDirectory(atPath: "\(d)/empty", withIntermediateDirectories: true)

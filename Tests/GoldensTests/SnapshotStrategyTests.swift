@@ -79,6 +79,18 @@ import DynRenderTesting
         }
     }
 
+    /// A WebP golden works as an APNG's: written, read back by content, compared frame by frame.
+    @Test func aWebPGoldenIsComparedFrameByFrame() throws {
+        try withGoldens { folder in
+            let webp = SnapshotStrategy<Scene>.webp(duration: 0.3, fps: 10)
+            _ = failure { try assertGolden(of: Squares(), as: webp, named: "squares-webp", goldens: folder) }
+            #expect(try ImageSequence.load("\(folder)/squares-webp.webp").kind == .webp)
+            try assertGolden(of: Squares(), as: webp, named: "squares-webp", record: .never, goldens: folder)
+            #expect(failure { try assertGolden(of: Squares(offset: 1), as: webp, named: "squares-webp", record: .never, goldens: folder) }?
+                .contains("different: 3 of 3 frames differ") == true)
+        }
+    }
+
     /// The trace names the entry that moved: the second square's line in the first frame, with the
     /// centre 2 pt further right (60 + 10 = 70 → 72).
     @Test func aTraceGoldenSaysWhichEntryMoved() throws {

@@ -31,7 +31,7 @@ import Testing
     static func moduleSearchArguments() -> [String] {
         let build = buildFolder
         var arguments = ["-I", build.appendingPathComponent("Modules").path]
-        for name in ["CPNG", "CGIF", "CFreeType", "CHarfBuzz", "CFontconfig"] {
+        for name in ["CPNG", "CGIF", "CWebP", "CFreeType", "CHarfBuzz", "CFontconfig"] {
             arguments += ["-I", ModuleGraphTests.repository.appendingPathComponent("Sources/\(name)").path]
         }
         for name in ["CRasterKernels", "CProcessTuning"] {

@@ -59,7 +59,8 @@ package final class AtomicFile {
         var template = Array("\(directory)/.\(AtomicFile.fileName(of: path)).partial-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw OutputError.system("write", path) }
-        fchmod(fd, 0o644)
+        // mkstemp makes the file 0600 whatever the umask; an output is what `open` would make.
+        fchmod(fd, AtomicFile.mode(0o644))
         descriptor = fd
         temporaryPath = String(cString: template)
     }
@@ -178,6 +179,27 @@ package final class AtomicFile {
             unlink(staging)
             throw OutputError.system("write", path, errno: code)
         }
+    }
+
+    /// `requested` as the process's umask leaves it: the permissions a new file or directory
+    /// made with `open` or `mkdir` gets, for outputs made another way (mkstemp, mkdtemp: 0600 and
+    /// 0700 whatever the umask). The umask is read from /proc/self/status where Linux gives it, so
+    /// other threads never see it changed; elsewhere it is set and put back.
+    package static func mode(_ requested: mode_t) -> mode_t {
+        requested & ~currentUmask()
+    }
+
+    private static func currentUmask() -> mode_t {
+        #if os(Linux)
+        if let status = try? FileReader.read("/proc/self/status"),
+           let line = String(decoding: status, as: UTF8.self).split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
+           let value = mode_t(String(line.dropFirst("Umask:".count).filter { !$0.isWhitespace }), radix: 8) {
+            return value
+        }
+        #endif
+        let value = umask(0o022)
+        umask(value)
+        return value
     }
 
     static func directory(of path: String) -> String {

@@ -51,6 +51,9 @@ package final class PNGSequenceWriter {
             throw OutputError.system("create", path)
         }
         temporary = String(cString: template)
+        // mkdtemp makes it 0700; renamed into place, it must be what `mkdir` would have made,
+        // so a docs server or another user's CI step can list the frames.
+        chmod(temporary!, AtomicFile.mode(0o755))
     }
 
     deinit {

@@ -23,6 +23,13 @@ extension Snapshotting where Value == Scene, Format == Snapshot {
         .dynrender(.apng(duration: duration, fps: fps, scale: scale, options: options), pathExtension: "png")
     }
 
+    /// The scene's first `duration` seconds as an animated WebP (lossless unless `quality` is
+    /// given), compared as the GIF is.
+    public static func webp(duration: Double, fps: Double = 30, scale: Double = 1, quality: Double? = nil,
+                            options: DiffOptions = .exact) -> Snapshotting {
+        .dynrender(.webp(duration: duration, fps: fps, scale: scale, quality: quality, options: options), pathExtension: "webp")
+    }
+
     /// The scene's display lists as text, `fps` a second: a `t=` line per frame and one line of
     /// display-list JSON per entry; a failure names the entries that moved.
     public static func trace(duration: Double, fps: Double = 10) -> Snapshotting {
@@ -31,7 +38,7 @@ extension Snapshotting where Value == Scene, Format == Snapshot {
 }
 
 extension Snapshotting where Format == Snapshot {
-    /// Any dynrender strategy that keeps one file (a single still, a GIF, an APNG or text), for any
+    /// Any dynrender strategy that keeps one file (a single still, a GIF, an APNG, a WebP or text), for any
     /// value: pull a scene strategy back to your own type first, or use `pullback` here.
     ///
     /// A render error (an impossible option, such as a frame rate of 0), or a strategy that makes

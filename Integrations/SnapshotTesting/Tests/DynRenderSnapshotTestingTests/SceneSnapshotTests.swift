@@ -25,6 +25,7 @@ final class Squares: Scene {
     @Test func aSceneMatchesItsCheckedInReferences() {
         assertSnapshot(of: Squares(), as: .gif(duration: 0.5, fps: 10), named: "gif")
         assertSnapshot(of: Squares(), as: .apng(duration: 0.3, fps: 10), named: "apng")
+        assertSnapshot(of: Squares(), as: .webp(duration: 0.3, fps: 10), named: "webp")
         assertSnapshot(of: Squares(), as: .png(at: 0.4), named: "png")
         assertSnapshot(of: Squares(), as: .trace(duration: 0.2, fps: 10), named: "trace")
     }
