@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Animated WebP (and the GIF and APNG beside it): dynrender vs libwebp's own tools and ffmpeg,
+on the same frames.
+
+Usage: python3 Benchmarks/webp.py [--inputs D1-springy,D2-alert,D3-cradle,demos] [--reps 3]
+                                  [--quality 80] [--work /tmp/dynrender-webp]
+
+Inputs: the shared display-list workloads D1-D3 (780x1688 px, 60 fps) and, for `demos`, every
+demo's own trace at 50 fps and scale 2 (`dynrender demo NAME --fps 50 --trace`), so the GIF
+keeps every frame. For each input:
+  * the source frames are dynrender's rasterisation (`dynrender raster T --png-dir`), so every
+    encoder starts from the same pixels, with the frames' delays from its manifest;
+  * dynrender: `dynrender raster T` with `--gif`, `--apng`, `--webp` (lossless) and `--webp
+    --webp-quality Q` (rasterising included), the WebPs timed, median of --reps;
+  * peers, from those PNGs (decoding included), timed once each: img2webp -lossless -min_size
+    and img2webp -mixed -q Q -min_size (libwebp's own choice of lossy or lossless frame by
+    frame), each frame with its delay; gif2webp -min_size on dynrender's own GIF (lossless); and
+    ffmpeg's libwebp_anim, lossless;
+  * quality: PSNR over RGB of every source frame against the frame shown (Pillow decodes; the
+    encoding benchmark's `score`), for the lossy files.
+
+img2webp and gif2webp come from Debian's `webp` package, ffmpeg from Debian, Pillow and numpy
+from .venv-bench (scripts/bench-peers.sh). --json FILE writes every figure.
+"""
+import argparse, glob, json, os, shutil, statistics, subprocess, sys, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import benchenv
+
+DEMOS = ["drag", "springy", "cradle", "alert", "gravity", "collision", "elasticity", "snap", "attach", "push", "vortex",
+         "photos", "drawing"]
+
+
+def timed(cmd, **kwargs):
+    start = time.perf_counter()
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **kwargs)
+    return time.perf_counter() - start
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--inputs", default="D1-springy,D2-alert,D3-cradle,demos")
+    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--quality", type=float, default=80)
+    ap.add_argument("--work", default="/tmp/dynrender-webp")
+    ap.add_argument("--binary", default=benchenv.release_binary("dynrender"))
+    ap.add_argument("--peers", action=argparse.BooleanOptionalAction, default=True)
+    ap.add_argument("--json")
+    args = ap.parse_args()
+    benchenv.use_venv("numpy", "PIL")
+    benchenv.ensure_release_binary(args.binary, "dynrender")
+    from peers import encoding as B
+    import numpy as np
+    from PIL import Image
+    binary = os.path.abspath(args.binary)
+    q = f"{args.quality:g}"
+
+    inputs = []
+    for name in args.inputs.split(","):
+        inputs += [("demo", d) for d in DEMOS] if name == "demos" else [("workload", name)]
+    rows = []
+    for kind, name in inputs:
+        work = os.path.join(args.work, name)
+        shutil.rmtree(work, ignore_errors=True)
+        os.makedirs(work)
+        if kind == "demo":
+            trace = os.path.join(work, name + ".jsonl")
+            subprocess.run([binary, "demo", name, "--fps", "50", "--trace", trace, "--gif", os.path.join(work, "demo.gif"),
+                            "--quiet"], check=True)
+        else:
+            trace = benchenv.workload(name)
+        src = os.path.join(work, "src")
+        subprocess.run([binary, "raster", trace, "--png-dir", src, "--quiet"], check=True)
+        manifest = json.load(open(os.path.join(src, "manifest.json")))
+        times = [f["t"] for f in manifest["frames"]] + [manifest["duration"]]
+        delays = [int(times[i + 1] * 1000 + 1e-6) - int(times[i] * 1000 + 1e-6) for i in range(len(times) - 1)]
+        files = [os.path.join(src, f["file"]) for f in manifest["frames"]]
+        source = [np.asarray(Image.open(p).convert("RGB")) for p in files]
+        print(f"== {name}: {len(files)} frames {manifest['width']}x{manifest['height']}", flush=True)
+        row = {"input": name, "frames": len(files)}
+
+        def out(file):
+            return os.path.join(work, file)
+
+        def ours(flag_args, file, reps):
+            seconds = [timed([binary, "raster", trace] + flag_args + [out(file), "--quiet"]) for _ in range(reps)]
+            return statistics.median(seconds)
+
+        ours(["--gif"], "ours.gif", 1)
+        ours(["--apng"], "ours.png", 1)
+        row["webp_lossless_s"] = ours(["--webp"], "ours.webp", args.reps)
+        row["webp_lossy_s"] = ours(["--webp-quality", q, "--webp"], "ours-q.webp", args.reps)
+        for key, file in [("gif", "ours.gif"), ("apng", "ours.png"), ("webp", "ours.webp"), ("webp_q", "ours-q.webp")]:
+            row[key + "_bytes"] = os.path.getsize(out(file))
+        row["webp_q_psnr"] = B.score(B.decode(out("ours-q.webp")), source)["psnr_db"]
+        if args.peers:
+            # img2webp: every frame named with its delay (-d before the file).
+            frame_args = []
+            for file, delay in zip(files, delays):
+                frame_args += ["-d", str(max(delay, 1)), file]
+            row["img2webp_lossless_s"] = timed(["img2webp", "-loop", "0", "-min_size", "-lossless"] + frame_args
+                                               + ["-o", out("img2webp.webp")])
+            row["img2webp_lossless_bytes"] = os.path.getsize(out("img2webp.webp"))
+            row["img2webp_mixed_s"] = timed(["img2webp", "-loop", "0", "-min_size", "-mixed", "-q", q] + frame_args
+                                            + ["-o", out("img2webp-mixed.webp")])
+            row["img2webp_mixed_bytes"] = os.path.getsize(out("img2webp-mixed.webp"))
+            row["img2webp_mixed_psnr"] = B.score(B.decode(out("img2webp-mixed.webp")), source)["psnr_db"]
+            row["gif2webp_s"] = timed(["gif2webp", "-min_size", out("ours.gif"), "-o", out("gif2webp.webp")])
+            row["gif2webp_bytes"] = os.path.getsize(out("gif2webp.webp"))
+            fps = len(files) / manifest["duration"]
+            pattern = os.path.join(src, "frame-%0" + str(len(os.path.basename(files[0])) - 10) + "d.png")
+            row["ffmpeg_s"] = timed(["ffmpeg", "-y", "-loglevel", "error", "-framerate", f"{fps:g}", "-i", pattern,
+                                     "-c:v", "libwebp_anim", "-lossless", "1", "-loop", "0", out("ffmpeg.webp")])
+            row["ffmpeg_bytes"] = os.path.getsize(out("ffmpeg.webp"))
+        rows.append(row)
+        print("  " + ", ".join(f"{k} {v:.3f}" if isinstance(v, float) else f"{k} {v}" for k, v in row.items()
+                                if k not in ("input", "frames")), flush=True)
+
+    def mb(n):
+        return f"{n / 1e6:.3f}"
+
+    print("\n| input | GIF MB | APNG MB | WebP lossless MB | ÷ GIF | img2webp -lossless MB | gif2webp MB | ffmpeg MB "
+          f"| WebP q{q} MB | PSNR dB | img2webp -mixed q{q} MB | PSNR dB | ours s | img2webp s |")
+    print("|---|" + "---:|" * 13)
+    for r in rows:
+        print(f"| {r['input']} | {mb(r['gif_bytes'])} | {mb(r['apng_bytes'])} | {mb(r['webp_bytes'])} | "
+              f"{r['webp_bytes'] / r['gif_bytes']:.2f} | {mb(r.get('img2webp_lossless_bytes', 0))} | "
+              f"{mb(r.get('gif2webp_bytes', 0))} | {mb(r.get('ffmpeg_bytes', 0))} | {mb(r['webp_q_bytes'])} | "
+              f"{r['webp_q_psnr']:.1f} | {mb(r.get('img2webp_mixed_bytes', 0))} | {r.get('img2webp_mixed_psnr', 0):.1f} | "
+              f"{r['webp_lossless_s']:.2f} | {r.get('img2webp_lossless_s', 0):.2f} |")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(rows, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
