@@ -16,8 +16,9 @@ keeps every frame. For each input:
     and img2webp -mixed -q Q -min_size (libwebp's own choice of lossy or lossless frame by
     frame), each frame with its delay; gif2webp -min_size on dynrender's own GIF (lossless); and
     ffmpeg's libwebp_anim, lossless;
-  * quality: PSNR over RGB of every source frame against the frame shown (Pillow decodes; the
-    encoding benchmark's `score`), for the lossy files.
+  * quality: PSNR over RGB of every source frame against the frame the file shows at that
+    frame's time (Pillow decodes, with the frames' durations), for the files that are not
+    lossless against the source (ours and img2webp's lossy ones, gif2webp's from the GIF).
 
 img2webp and gif2webp come from Debian's `webp` package, ffmpeg from Debian, Pillow and numpy
 from .venv-bench (scripts/bench-peers.sh). --json FILE writes every figure.
@@ -35,6 +36,28 @@ def timed(cmd, **kwargs):
     start = time.perf_counter()
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **kwargs)
     return time.perf_counter() - start
+
+
+def shown_psnr(path, source, times):
+    """PSNR over RGB of every source frame (shown from `times[i]`, seconds) against the frame the
+    animated file shows at that moment (Pillow decodes it, with its frames' durations), so a file
+    that merges or drops frames is scored on what a viewer sees."""
+    import numpy as np
+    from PIL import Image
+    from peers import encoding as B
+    frames, starts, clock = [], [], 0
+    with Image.open(path) as image:
+        for index in range(getattr(image, "n_frames", 1)):
+            image.seek(index)
+            frames.append(np.asarray(image.convert("RGB")))
+            starts.append(clock)
+            clock += image.info.get("duration", 0)
+    errors = []
+    for i, frame in enumerate(source):
+        t = int(times[i] * 1000 + 1e-6)
+        k = max(j for j, start in enumerate(starts) if start <= t)
+        errors.append(B.mse_rgb(frames[k], frame))
+    return B.psnr(sum(errors) / len(errors))
 
 
 def main():
@@ -92,7 +115,7 @@ def main():
         row["webp_lossy_s"] = ours(["--webp-quality", q, "--webp"], "ours-q.webp", args.reps)
         for key, file in [("gif", "ours.gif"), ("apng", "ours.png"), ("webp", "ours.webp"), ("webp_q", "ours-q.webp")]:
             row[key + "_bytes"] = os.path.getsize(out(file))
-        row["webp_q_psnr"] = B.score(B.decode(out("ours-q.webp")), source)["psnr_db"]
+        row["webp_q_psnr"] = shown_psnr(out("ours-q.webp"), source, times)
         if args.peers:
             # img2webp: every frame named with its delay (-d before the file).
             frame_args = []
@@ -104,9 +127,11 @@ def main():
             row["img2webp_mixed_s"] = timed(["img2webp", "-loop", "0", "-min_size", "-mixed", "-q", q] + frame_args
                                             + ["-o", out("img2webp-mixed.webp")])
             row["img2webp_mixed_bytes"] = os.path.getsize(out("img2webp-mixed.webp"))
-            row["img2webp_mixed_psnr"] = B.score(B.decode(out("img2webp-mixed.webp")), source)["psnr_db"]
+            row["img2webp_mixed_psnr"] = shown_psnr(out("img2webp-mixed.webp"), source, times)
             row["gif2webp_s"] = timed(["gif2webp", "-min_size", out("ours.gif"), "-o", out("gif2webp.webp")])
             row["gif2webp_bytes"] = os.path.getsize(out("gif2webp.webp"))
+            # Lossless from the GIF, whose frames are already quantised (and at most 50 fps).
+            row["gif2webp_psnr"] = shown_psnr(out("gif2webp.webp"), source, times)
             fps = len(files) / manifest["duration"]
             pattern = os.path.join(src, "frame-%0" + str(len(os.path.basename(files[0])) - 10) + "d.png")
             row["ffmpeg_s"] = timed(["ffmpeg", "-y", "-loglevel", "error", "-framerate", f"{fps:g}", "-i", pattern,
@@ -119,13 +144,13 @@ def main():
     def mb(n):
         return f"{n / 1e6:.3f}"
 
-    print("\n| input | GIF MB | APNG MB | WebP lossless MB | ÷ GIF | img2webp -lossless MB | gif2webp MB | ffmpeg MB "
+    print("\n| input | GIF MB | APNG MB | WebP lossless MB | ÷ GIF | img2webp -lossless MB | gif2webp MB | PSNR dB | ffmpeg MB "
           f"| WebP q{q} MB | PSNR dB | img2webp -mixed q{q} MB | PSNR dB | ours s | img2webp s |")
-    print("|---|" + "---:|" * 13)
+    print("|---|" + "---:|" * 14)
     for r in rows:
         print(f"| {r['input']} | {mb(r['gif_bytes'])} | {mb(r['apng_bytes'])} | {mb(r['webp_bytes'])} | "
               f"{r['webp_bytes'] / r['gif_bytes']:.2f} | {mb(r.get('img2webp_lossless_bytes', 0))} | "
-              f"{mb(r.get('gif2webp_bytes', 0))} | {mb(r.get('ffmpeg_bytes', 0))} | {mb(r['webp_q_bytes'])} | "
+              f"{mb(r.get('gif2webp_bytes', 0))} | {r.get('gif2webp_psnr', 0):.1f} | {mb(r.get('ffmpeg_bytes', 0))} | {mb(r['webp_q_bytes'])} | "
               f"{r['webp_q_psnr']:.1f} | {mb(r.get('img2webp_mixed_bytes', 0))} | {r.get('img2webp_mixed_psnr', 0):.1f} | "
               f"{r['webp_lossless_s']:.2f} | {r.get('img2webp_lossless_s', 0):.2f} |")
     if args.json:

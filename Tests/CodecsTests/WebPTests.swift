@@ -92,6 +92,57 @@ import DynRenderPixels
         #expect(try roundTrip([flat], fps: 10, settings: WebPSettings(quality: 80)).decoded.frames == [flat])
     }
 
+    /// At a quality, a UI frame of more than 256 colours (a gradient card, flat fills,
+    /// anti-aliased discs) gets a near-lossless candidate: fewer bytes than lossless, PSNR above
+    /// 40 dB, every pixel whose 3×3 neighbourhood is one colour (a flat fill) exact; the frame
+    /// stored is never larger than it. One of 256 colours or fewer stays lossless, where VP8L's
+    /// palette beats moving its edges.
+    @Test func uiFramesAtAQualityAreNearLossless() throws {
+        // A card with a diagonal gradient (over 256 colours: no palette) above a flat fill.
+        var ui = RGBAImage(width: 240, height: 160, fill: RGBA8(242, 242, 247))
+        for y in 0..<50 { for x in 0..<240 { ui[x, y] = RGBA8(UInt8(x / 2), UInt8(122 + y), 255 - UInt8((x + y) / 3)) } }
+        // 80 discs of the system colours, 3 to 20 pixels across, placed by a fixed LCG.
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ n: Int) -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(Int(state >> 33) % n)
+        }
+        let colours = [RGBA8(0, 122, 255), RGBA8(255, 149, 0), RGBA8(52, 199, 89), RGBA8(255, 45, 85), RGBA8(88, 86, 214)]
+        let discs = (0..<80).map { _ in (next(240), next(160), 1.5 + next(9), colours[Int(next(colours.count))]) }
+        for y in 0..<160 { for x in 0..<240 {
+            for (cx, cy, r, colour) in discs {
+                // Coverage of the pixel by the disc, from the distance of its centre (±½ px ramp).
+                let d = ((Double(x) + 0.5 - cx) * (Double(x) + 0.5 - cx) + (Double(y) + 0.5 - cy) * (Double(y) + 0.5 - cy)).squareRoot()
+                let c = min(max(r - d + 0.5, 0), 1)
+                guard c > 0 else { continue }
+                let p = ui[x, y]
+                func mix(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(a) * (1 - c) + Double(b) * c).rounded()) }
+                ui[x, y] = RGBA8(mix(p.r, colour.r), mix(p.g, colour.g), mix(p.b, colour.b))
+            }
+        } }
+        let settings = WebPSettings(quality: 80)
+        let exact = try WebPImageEncoding.chunks(of: ui, settings: WebPSettings(), lossy: false)
+        let near = try WebPImageEncoding.chunks(of: ui, settings: settings, lossy: false)
+        #expect(near.count < exact.count, "\(near.count) bytes near-lossless against \(exact.count) lossless")
+        let still = Array("RIFF".utf8) + WebPWriter.uint32(near.count + 4) + Array("WEBP".utf8) + near
+        let shown = try WebPDecoder().decode(still).frames[0]
+        // Much of this image is edges (80 small discs on a gradient): 44.5 dB, where real frames of
+        // D1–D3 give 52–62; 40 would fail for a lossy (VP8) frame of it (28 dB).
+        #expect(Self.psnr(shown, ui) > 40, "PSNR \(Self.psnr(shown, ui)) dB")
+        var flat = 0, moved = 0
+        for y in 1..<159 { for x in 1..<239 {
+            let centre = ui[x, y]
+            guard (-1...1).allSatisfy({ dy in (-1...1).allSatisfy { dx in ui[x + dx, y + dy] == centre } }) else { continue }
+            flat += 1
+            if shown[x, y] != centre { moved += 1 }
+        } }
+        #expect(flat > 15_000 && moved == 0, "\(moved) of \(flat) pixels of flat fills moved")
+        #expect(try roundTrip([ui], fps: 10, settings: settings).bytes.count <= 12 + 18 + 14 + 24 + near.count + 24,
+                "the frame stored is no larger than the near-lossless candidate (plus the container)")
+        let few = TestImages.blocks(width: 240, height: 160, seed: 4, colors: 40)
+        #expect(try roundTrip([few], fps: 10, settings: WebPSettings(quality: 80)).decoded.frames == [few])
+    }
+
     /// The same frames give the same bytes, whichever compressor (thread) encodes each block.
     @Test func identicalInputGivesIdenticalBytes() throws {
         let frames = APNGTests.moving(10)
