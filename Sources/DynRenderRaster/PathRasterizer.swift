@@ -50,28 +50,29 @@ final class PathRasterizer {
     /// `rule`.
     func fill(_ path: VectorPath, transform: CGAffineTransform, rule: FillRule,
               source: PremultipliedColor, into canvas: inout Canvas) {
+        guard accumulate(path, transform: transform, canvas: canvas) else { return }
+        sweep(rule: rule, source: source, into: &canvas)
+    }
+
+    /// Sets the clip box to the pixels `path` through `transform` can touch and adds its lines'
+    /// areas to the cells; false when nothing of it is on the canvas.
+    private func accumulate(_ path: VectorPath, transform: CGAffineTransform, canvas: Canvas) -> Bool {
         let m = Affine(transform)
-        guard let bounds = path.controlBounds else { return }
+        guard let bounds = path.controlBounds else { return false }
         // The control points' box mapped through the transform bounds the filled area.
         let a = m.apply(Vector2(bounds.minX, bounds.minY)), b = m.apply(Vector2(bounds.maxX, bounds.minY))
         let c = m.apply(Vector2(bounds.minX, bounds.maxY)), d = m.apply(Vector2(bounds.maxX, bounds.maxY))
         guard prepare(minX: min(a.x, b.x, c.x, d.x), minY: min(a.y, b.y, c.y, d.y),
-                      maxX: max(a.x, b.x, c.x, d.x), maxY: max(a.y, b.y, c.y, d.y), canvas: canvas) else { return }
+                      maxX: max(a.x, b.x, c.x, d.x), maxY: max(a.y, b.y, c.y, d.y), canvas: canvas) else { return false }
         accumulate(path, m)
-        sweep(rule: rule, source: source, into: &canvas)
+        return true
     }
 
     /// Fills `path` mapped through `transform` with an axial gradient in one pass: each pixel
     /// at its exact coverage takes the gradient's colour at its centre (`AxialPaint`), with no
     /// coverage layer between.
     func fill(_ path: VectorPath, transform: CGAffineTransform, rule: FillRule, paint: AxialPaint, into canvas: inout Canvas) {
-        let m = Affine(transform)
-        guard let bounds = path.controlBounds else { return }
-        let a = m.apply(Vector2(bounds.minX, bounds.minY)), b = m.apply(Vector2(bounds.maxX, bounds.minY))
-        let c = m.apply(Vector2(bounds.minX, bounds.maxY)), d = m.apply(Vector2(bounds.maxX, bounds.maxY))
-        guard prepare(minX: min(a.x, b.x, c.x, d.x), minY: min(a.y, b.y, c.y, d.y),
-                      maxX: max(a.x, b.x, c.x, d.x), maxY: max(a.y, b.y, c.y, d.y), canvas: canvas) else { return }
-        accumulate(path, m)
+        guard accumulate(path, transform: transform, canvas: canvas) else { return }
         let left = x0, width = canvas.width
         paint.table.withUnsafeBufferPointer { table in
             sweep(into: &canvas) { band, first, row in
