@@ -230,8 +230,8 @@ import DynRenderPixels
         _ = message(garbled)
     }
 
-    /// A header claiming three frames on a 16 383 × 16 383 canvas (tiny frames inside it) is
-    /// refused by the frame-limit check, before any canvas is allocated.
+    /// A header claiming three frames, or one, on a 16 383 × 16 383 canvas (tiny frames inside
+    /// it) is refused by the pixel budget, before any canvas is allocated.
     @Test func hugeCanvasesAreRefusedFromTheHeader() throws {
         let tiny = try WebPImageEncoding.chunks(of: RGBAImage(width: 2, height: 2, fill: RGBA8(1, 2, 3)), settings: WebPSettings(),
                                                 lossy: false)
@@ -244,5 +244,13 @@ import DynRenderPixels
         }
         let file = Array("RIFF".utf8) + WebPWriter.uint32(body.count) + body
         #expect(message(file) == "WebP of 3 frames of 16383x16383 pixels is larger than the 536870912-pixel limit")
+        // One frame of that canvas, with libwebp's two working canvases, is over the budget too
+        // (the fuzzer found it taking 3 GiB).
+        var one = Array("WEBP".utf8) + WebPWriter.chunk("VP8X", [0x12, 0, 0, 0] + WebPWriter.uint24(side - 1) + WebPWriter.uint24(side - 1))
+        one += WebPWriter.chunk("ANIM", [0, 0, 0, 0, 0, 0])
+        one += WebPWriter.chunk("ANMF", WebPWriter.uint24(0) + WebPWriter.uint24(0) + WebPWriter.uint24(1) + WebPWriter.uint24(1)
+                                + WebPWriter.uint24(100) + [0b10] + tiny)
+        #expect(message(Array("RIFF".utf8) + WebPWriter.uint32(one.count) + one)
+                == "WebP of 1 frames of 16383x16383 pixels is larger than the 536870912-pixel limit")
     }
 }

@@ -21,8 +21,9 @@ package struct DecodedWebP: Sendable {
 /// animation decoder (blending and disposal as the specification says), single-threaded.
 ///
 /// Limits, checked from the container's headers before a pixel is decoded: the canvas at most
-/// `PNGDecoder.maximumPixelCount` pixels, all frames together at most `maximumDecodedPixels`
-/// (as `GIFDecoder` and `APNGDecoder`).
+/// `PNGDecoder.maximumPixelCount` pixels, all frames together with libwebp's two working
+/// canvases at most `maximumDecodedPixels` (as `GIFDecoder` and `APNGDecoder` bound theirs), so
+/// decoding takes at most about 2 GiB.
 ///
 /// ```swift
 /// let webp = try WebPDecoder().decode(FileReader.read("out.webp"))
@@ -58,7 +59,9 @@ package struct WebPDecoder: Sendable {
                 throw CodecError("WebP canvas of \(width)x\(height) pixels is larger than the \(limit)-pixel limit")
             }
             guard frameCount > 0 else { throw CodecError("the WebP has no frames") }
-            guard frameCount * width * height <= Self.maximumDecodedPixels else {
+            // The frames kept and libwebp's own two canvases (the frame being composited and the
+            // one before) count against the budget.
+            guard (frameCount + 2) * width * height <= Self.maximumDecodedPixels else {
                 throw CodecError("WebP of \(frameCount) frames of \(width)x\(height) pixels is larger than the \(Self.maximumDecodedPixels)-pixel limit")
             }
             var options = WebPAnimDecoderOptions()
