@@ -98,51 +98,6 @@ extension Rasterizer {
         }
     }
 
-    /// How many pixels a group's shadow reaches beyond its picture: the offset and the blur's
-    /// 4σ, rounded up.
-    static func shadowReach(_ shadow: Shadow, scale: Double) -> Int {
-        let blur = GaussianKernel(sigma: max(shadow.blur, 0) / 2 * scale).radius
-        let offset = max(abs(Double(shadow.offset.dx)), abs(Double(shadow.offset.dy))) * scale
-        guard offset.isFinite else { return 0 }
-        return blur + Int(min(offset, 1e6).rounded(.up)) + 1
-    }
-
-    /// The shadow of a group's picture (`layer`, the pixels of `box`): its opacity blurred by
-    /// the Gaussian of σ = blur/2, moved by the offset (rounded to whole pixels: the blur hides
-    /// the rest), tinted with the shadow's colour and composited source-over, scaled by the
-    /// colour's alpha and the group's `alpha`.
-    static func drawShadow(_ shadow: Shadow, of layer: Canvas, at box: PixelRect, alpha: Double, scale: Double, into canvas: inout Canvas) {
-        let opacity = Double(shadow.color.a) / 255 * alpha
-        let dx = Double(shadow.offset.dx) * scale, dy = Double(shadow.offset.dy) * scale
-        guard opacity > 0, dx.isFinite, dy.isFinite, abs(dx) < 1e6, abs(dy) < 1e6 else { return }
-        let kernel = GaussianKernel(sigma: max(shadow.blur, 0) / 2 * scale)
-        let r = kernel.radius
-        let width = box.width + 2 * r, height = box.height + 2 * r
-        // Where the blurred picture's top-left lands on the canvas.
-        let x0 = box.x + Int(dx.rounded()) - r, y0 = box.y + Int(dy.rounded()) - r
-        let rows = canvas.rows(max(y0, 0), min(y0 + height, canvas.height))
-        let left = max(x0, 0), right = min(x0 + width, canvas.width)
-        guard !rows.isEmpty, left < right else { return }
-        var values = [Double](repeating: 0, count: width * height)
-        layer.pixels.withUnsafeBytes { bytes in
-            let pixels = bytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
-            for y in 0..<box.height {
-                for x in 0..<box.width { values[(y + r) * width + x + r] = Double(pixels[y * box.width + x] >> 24) / 255 }
-            }
-        }
-        kernel.blur(&values, width: width, height: height)
-        let color = PremultipliedColor(shadow.color, opacity: opacity).kernelColor
-        var coverage = [Float](repeating: 0, count: right - left)
-        canvas.pixels.withUnsafeMutableBytes { bytes in
-            let pixels = bytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
-            for y in rows {
-                let row = (y - y0) * width
-                for x in left..<right { coverage[x - left] = Float(min(max(values[row + x - x0], 0), 1)) }
-                coverage.withUnsafeBufferPointer { dr_blend_coverage($0.baseAddress!, pixels + y * canvas.width + left, right - left, color) }
-            }
-        }
-    }
-
     /// Scales every premultiplied pixel of `layer` by the opacity of the same pixel of `mask`
     /// (both the same size), rounding to nearest: Core Animation's layer mask.
     static func multiply(_ layer: inout Canvas, byOpacityOf mask: Canvas) {

@@ -64,27 +64,6 @@ extension Rasterizer {
                        source: PremultipliedColor(stroke.color, opacity: opacity), into: &canvas)
         }
     }
-
-    /// A path's shadow: the region it encloses, filled opaque into a layer of the pixels whose
-    /// shadow can land on the canvas (the canvas moved back by the offset, grown by the blur's
-    /// reach, so a shape just off screen still casts onto it), then blurred, moved and tinted as
-    /// a group's picture's shadow is.
-    private func drawShadow(_ shadow: Shadow, of shape: PathShape, toPixels: CGAffineTransform, alpha: Double,
-                            with paths: PathRasterizer, scale: Double, into canvas: inout Canvas) {
-        let reach = Self.shadowReach(shadow, scale: scale)
-        let dx = Double(shadow.offset.dx) * scale, dy = Double(shadow.offset.dy) * scale
-        guard alpha > 0, shadow.color.a > 0, dx.isFinite, dy.isFinite, abs(dx) < 1e6, abs(dy) < 1e6 else { return }
-        let casting = PixelRect(x: -Int(dx.rounded()) - reach, y: -Int(dy.rounded()) - reach,
-                                width: canvas.width + 2 * reach, height: canvas.height + 2 * reach)
-        var region = shape
-        region.stroke = nil
-        guard let box = Self.pixelBounds(of: .path(region), scale: scale, within: casting) else { return }
-        var layer = Canvas(width: box.width, height: box.height)
-        let shifted = toPixels.concatenating(CGAffineTransform(translationX: -CGFloat(box.x), y: -CGFloat(box.y)))
-        paths.fill(shape.path, transform: shifted, rule: shape.fillRule, source: PremultipliedColor(RGBA8(0, 0, 0, 255), opacity: 1),
-                   into: &layer)
-        Self.drawShadow(shadow, of: layer, at: box, alpha: alpha, scale: scale, into: &canvas)
-    }
 }
 
 /// Glyph outlines flattened at the sizes and turns they are drawn at, shared by every render in

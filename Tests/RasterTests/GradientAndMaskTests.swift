@@ -267,6 +267,58 @@ import DynRenderGeometry
         #expect(Int(round[60 + 22, 50 + 22].r) > samples[0] + 20, "not the box's shadow")
     }
 
+    /// Wide blurs (σ past 64 px, computed on cells) still draw, within one level, the
+    /// rectangle's exact shadow: a path's and a group's at σ = 80 px (cells of 2 px), and a
+    /// path's at the widest blur the format allows (1 000 pt at scale 8, σ = 4 000 px), cast by
+    /// a square far larger than the canvas whose edge is a visible ramp across it. (A group casts
+    /// only its picture on the canvas, so it is checked with the square on it.)
+    @Test(arguments: [(160.0, 1.0, 20.0), (1000.0, 8.0, 2000.0)])
+    func wideBlursMatchTheRectanglesExactShadow(blur: Double, scale: Double, half: Double) {
+        let shadow = Shadow(offset: CGVector(dx: 12, dy: -9), blur: blur, color: RGBA8(0, 0, 0, 230))
+        let clear = RGBA8(0, 0, 0, 0)
+        // The square's right edge at x = 40 pt, its centre left of it.
+        let center = CGPoint(x: 40 - half, y: 50)
+        let square = CGRect(x: -half, y: -half, width: 2 * half, height: 2 * half)
+        let reference = render([.rect(RoundedRectangle(center: center, size: square.size, fill: clear, shadow: shadow))], scale: scale)
+        var images = [("path", render([.path(PathShape(path: .rectangle(square), origin: center, fill: clear, shadow: shadow))],
+                                      scale: scale))]
+        if square.offsetBy(dx: center.x, dy: center.y).minX >= 0 {
+            images.append(("group", render([.group(DisplayGroup(shapes: [.path(PathShape(path: .rectangle(square), origin: center,
+                                                                                         fill: RGBA8(0, 0, 0)))], shadow: shadow))],
+                                           scale: scale)))
+        }
+        for (name, image) in images {
+            var worst = 0
+            for i in stride(from: 0, to: image.pixels.count, by: 4) {
+                // (The group's opaque picture is left out: only its shadow is compared.)
+                if name == "group", Double(i / 4 % image.width) < 40 * scale { continue }
+                for c in 0..<3 { worst = max(worst, abs(Int(image.pixels[i + c]) - Int(reference.pixels[i + c]))) }
+            }
+            #expect(worst <= 1, "\(name): largest difference \(worst) levels")
+        }
+        #expect(images.count == (scale == 1 ? 2 : 1))
+        // A shadow is there, and it is a ramp: darker towards the square.
+        let row = Int(50 * scale)
+        let near = Int(reference[Int(45 * scale), row].r), far = Int(reference[Int(119 * scale), row].r)
+        #expect(near < Int(grey.r) - 5 && far > near + 3, "a ramp: \(near) near, \(far) far")
+    }
+
+    /// A shadow moved a million pixels away is cast by a path a million pixels away on the other
+    /// side, and by nothing nearer: the layer it is filled into covers only what can land on the
+    /// canvas (it once reached out by the offset too, and took terabytes).
+    @Test func aFarOffsetCastsFromFarAway() {
+        let shadow = Shadow(offset: CGVector(dx: 999_990, dy: 0), blur: 8, color: RGBA8(0, 0, 0, 200))
+        let near = PathShape(path: .rectangle(CGRect(x: -20, y: -20, width: 40, height: 40)), origin: CGPoint(x: 60, y: 50),
+                             fill: RGBA8(0, 0, 0, 0), shadow: shadow)
+        #expect(render([.path(near)]) == render([]), "its shadow lands far off the canvas")
+        var far = near
+        far.origin.x -= 999_990
+        let moved = Shadow(offset: .zero, blur: 8, color: RGBA8(0, 0, 0, 200))
+        var reference = near
+        reference.shadow = moved
+        #expect(render([.path(far)]) == render([.path(reference)]), "cast onto the canvas from a million points away")
+    }
+
     /// An opaque path with a shadow draws its fill over the shadow; the shadow shows only
     /// beyond it, and the path writes and reads back with it.
     @Test func anOpaquePathSitsOnItsShadowAndRoundTrips() throws {

@@ -84,7 +84,7 @@ func randomItems(_ input: inout ByteStream, canvas size: CGSize, depth: Int) -> 
             let mask = input.byte() % 3 == 0 ? randomItems(&input, canvas: size, depth: depth + 1) : nil
             let shadow = input.byte() % 4 == 0
                 ? Shadow(offset: CGVector(dx: input.coordinate(20) - 10, dy: input.coordinate(20) - 10),
-                         blur: input.pick([0, 0.3, 4, 30]), color: RGBA8(0, 0, 0, input.byte()))
+                         blur: input.pick([0, 0.3, 4, 30, 300, DisplayListLimits.maximumBlur]), color: RGBA8(0, 0, 0, input.byte()))
                 : nil
             shapes.append(.group(DisplayGroup(shapes: randomItems(&input, canvas: size, depth: depth + 1),
                                               alpha: input.pick([1, 0.5, 0, 0.003, 0.999]), clip: clip, mask: mask, shadow: shadow)))
@@ -169,7 +169,7 @@ func randomPath(_ input: inout ByteStream, canvas: CGSize) -> PathShape {
     // A shadow cast by the path's region (Core Animation's `shadowPath`).
     let shadow = input.byte() % 4 == 0
         ? Shadow(offset: CGVector(dx: input.coordinate(40) - 20, dy: input.coordinate(40) - 20),
-                 blur: input.pick([0, 0.3, 4, 60]), color: RGBA8(0, 0, 0, input.byte()))
+                 blur: input.pick([0, 0.3, 4, 60, 300, DisplayListLimits.maximumBlur]), color: RGBA8(0, 0, 0, input.byte()))
         : nil
     return PathShape(path: path, fillRule: input.pick([.nonzero, .evenOdd]),
                      origin: CGPoint(x: input.coordinate(Double(canvas.width)), y: input.coordinate(Double(canvas.height))),
