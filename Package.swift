@@ -34,6 +34,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.3.0"),
         // `swift package generate-documentation`: the DocC catalogs in Sources/*/*.docc.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // Scene files' YAML (and JSON, read as YAML's flow style), with line and column marks.
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
     ],
     targets: [
         // The rasteriser's innermost loops in C (vector extensions): path accumulation, sweep, fills.
@@ -93,6 +95,11 @@ let package = Package(
         .target(name: "DynRenderPipeline",
                 dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDisplayList", "DynRenderText",
                                "DynRenderImages", "DynRenderScene", "DynRenderRaster", "DynRenderCodecs"]),
+        // 11a. Scene files: a scene, its timeline and outputs described in YAML or JSON.
+        .target(name: "DynRenderSceneFiles",
+                dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDynamics", "DynRenderDisplayList",
+                               "DynRenderImages", "DynRenderScene", "DynRenderCodecs", "DynRenderPipeline",
+                               .product(name: "Yams", package: "Yams")]),
         // 12. Image and sequence comparison on pixels alone: counts, perceptual threshold, anti-aliasing, diff images.
         .target(name: "DynRenderDiff", dependencies: ["DynRenderPixels"]),
         // 13. Reading PNGs, PNG directories and GIFs for comparison.
@@ -101,7 +108,8 @@ let package = Package(
         .target(name: "DynRender",
                 dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDynamics", "DynRenderDisplayList",
                                "DynRenderText", "DynRenderImages", "DynRenderCollectionViews", "DynRenderScene",
-                               "DynRenderRaster", "DynRenderCodecs", "DynRenderPipeline", "DynRenderDiff", "DynRenderDiffFiles"]),
+                               "DynRenderRaster", "DynRenderCodecs", "DynRenderPipeline", "DynRenderSceneFiles",
+                               "DynRenderDiff", "DynRenderDiffFiles"]),
 
         // The UIKit-spelled front door: re-exports DynRender and adds UIKit's names for its types.
         .target(name: "DynRenderUIKit", dependencies: ["DynRender"]),
@@ -157,6 +165,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["DynRender", "CFreeType", "CPNG", "CRasterKernels"], exclude: ["References"]),
         .testTarget(name: "CodecsTests", dependencies: ["DynRenderCodecs", "DynRenderPixels", "DynRenderGeometry", "CGIF", "CWebP"]),
         .testTarget(name: "PipelineTests", dependencies: ["DynRender"]),
+        .testTarget(name: "SceneFilesTests", dependencies: ["DynRender", "DynRenderDemos"]),
         .testTarget(name: "DiffTests", dependencies: ["DynRender"]),
         .testTarget(name: "GoldensTests", dependencies: ["DynRenderTesting", "DynRenderDemos"]),
         .testTarget(name: "UIKitSnippetTests", dependencies: ["DynRenderUIKit", "PlaygroundSupport", "CoreMotion"]),

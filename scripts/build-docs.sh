@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 modules=(DynRender DynRenderGeometry DynRenderPixels DynRenderDynamics DynRenderDisplayList DynRenderText
-         DynRenderImages DynRenderCollectionViews DynRenderScene DynRenderRaster DynRenderCodecs DynRenderPipeline
+         DynRenderImages DynRenderCollectionViews DynRenderScene DynRenderRaster DynRenderCodecs DynRenderPipeline DynRenderSceneFiles
          DynRenderDiff DynRenderDiffFiles DynRenderGoldens DynRenderTesting DynRenderUIKit PlaygroundSupport)
 # The landing page's GIF is the gallery's (a copy: DocC copies a symlink as a link, broken in the archive).
 cmp -s docs/gallery/drag.gif Sources/DynRender/DynRender.docc/Resources/drag.gif || {

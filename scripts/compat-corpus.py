@@ -25,6 +25,8 @@ def swiftc_arguments():
         args += ["-I", os.path.join(repo, "Sources", name)]
     for name in ["CRasterKernels", "CProcessTuning"]:
         args += ["-Xcc", "-fmodule-map-file=" + os.path.join(build, f"{name}.build", "module.modulemap")]
+    # Yams' C core (libyaml), which scene files are read with, from the package's checkout.
+    args += ["-I", os.path.join(repo, ".build", "checkouts", "Yams", "Sources", "CYaml", "include")]
     return args + ["-diagnostic-style", "llvm"]
 
 def prepare(corpus, fid, folder, port=None, name=None):

@@ -18,5 +18,6 @@
 @_exported import DynRenderRaster
 @_exported import DynRenderCodecs
 @_exported import DynRenderPipeline
+@_exported import DynRenderSceneFiles
 @_exported import DynRenderDiff
 @_exported import DynRenderDiffFiles

@@ -1,4 +1,5 @@
 import Foundation
+import DynRenderGeometry
 import DynRenderPipeline
 import DynRenderScene
 
@@ -65,21 +66,6 @@ package enum DemoRegistry {
 
     /// The demo name closest to `name` (edit distance), for "did you mean" messages.
     package static func closestName(to name: String) -> String? {
-        all.map(\.name).min { editDistance($0, name) < editDistance($1, name) }
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.lowercased()), b = Array(b.lowercased())
-        var row = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var diagonal = row[0]
-            row[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let above = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1))
-                diagonal = above
-            }
-        }
-        return row[b.count]
+        NameSuggestion.closest(to: name, in: all.map(\.name))
     }
 }

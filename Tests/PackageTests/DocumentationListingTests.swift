@@ -54,7 +54,9 @@ import Testing
         var index = 0
         while index < lines.count {
             let fence = lines[index].trimmingCharacters(in: .whitespaces)
-            guard fence == "```swift" else { index += 1; continue }
+            // YAML listings are checked here only when copied from a file (scene files' own tests
+            // read every whole scene the documents show).
+            guard fence == "```swift" || fence == "```yaml" else { index += 1; continue }
             let indent = lines[index].prefix { $0 == " " }
             let marker = index > 0 ? lines[index - 1].trimmingCharacters(in: .whitespaces) : ""
             let copiedFrom = marker.hasPrefix("<!-- file: ") && marker.hasSuffix(" -->")
@@ -62,7 +64,9 @@ import Testing
             var end = index + 1
             while end < lines.count, lines[end] != indent + "```" { end += 1 }
             let body = lines[(index + 1)..<min(end, lines.count)].map { String($0.dropFirst(indent.count)) }
-            listings.append(Listing(document: document.lastPathComponent, line: index + 1, copiedFrom: copiedFrom, lines: body))
+            if fence == "```swift" || copiedFrom != nil {
+                listings.append(Listing(document: document.lastPathComponent, line: index + 1, copiedFrom: copiedFrom, lines: body))
+            }
             index = end + 1
         }
         return listings

@@ -14,7 +14,7 @@ import Testing
     static let modules = [
         "DynRenderGeometry", "DynRenderPixels", "DynRenderDynamics", "DynRenderDisplayList", "DynRenderText",
         "DynRenderImages", "DynRenderCollectionViews", "DynRenderScene", "DynRenderRaster", "DynRenderCodecs",
-        "DynRenderPipeline", "DynRenderDiff", "DynRenderDiffFiles", "DynRender", "DynRenderGoldens",
+        "DynRenderPipeline", "DynRenderSceneFiles", "DynRenderDiff", "DynRenderDiffFiles", "DynRender", "DynRenderGoldens",
         "DynRenderTesting", "DynRenderUIKit", "PlaygroundSupport", "CoreMotion",
     ]
 
@@ -37,6 +37,8 @@ import Testing
         for name in ["CRasterKernels", "CProcessTuning"] {
             arguments += ["-Xcc", "-fmodule-map-file=" + build.appendingPathComponent("\(name).build/module.modulemap").path]
         }
+        // Yams' C core (libyaml), which scene files are read with, from the package's checkout.
+        arguments += ["-I", ModuleGraphTests.repository.appendingPathComponent(".build/checkouts/Yams/Sources/CYaml/include").path]
         // The system libraries' headers, where pkg-config says (a fresh clone's module cache has
         // no clang modules built without them).
         for flag in pkgConfigIncludeFlags() { arguments += ["-Xcc", flag] }

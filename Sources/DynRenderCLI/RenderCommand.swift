@@ -1,0 +1,151 @@
+import ArgumentParser
+import DynRender
+import Foundation
+
+/// `dynrender render FILE…`: renders scene files (YAML or JSON) to the outputs they name, or,
+/// with `--check`, tells which committed outputs no longer match their scene.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render", abstract: "Render scene files (YAML or JSON) to the outputs they name.",
+        discussion: """
+            Each file's outputs are written beside it (or under --out), as its 'output' section \
+            names them; a file without one writes NAME.gif. With --check nothing is written: each \
+            file is rendered to a temporary folder and compared byte for byte with the outputs on \
+            disk, and every file whose outputs differ or are missing is named (exit status 1). \
+            A bad scene file stops everything before any rendering (exit status 2).
+            """)
+
+    @Argument(help: ArgumentHelp("Scene files (.yaml, .yml or .json).", valueName: "file"))
+    var files: [String]
+
+    @Option(help: ArgumentHelp("Write the outputs under this folder instead of beside each file.", valueName: "dir"))
+    var out: String?
+
+    @Flag(help: "Compare fresh renders with the outputs on disk instead of writing; exit 1 naming each file that changed.")
+    var check = false
+
+    @Option(help: ArgumentHelp("Render only shard I of N (1...N): every N-th file of the files sorted by path, starting with the I-th.", valueName: "I/N"))
+    var shard: String?
+
+    @Option(name: .customLong("allow-path"), help: ArgumentHelp("Let scene files name pictures and outputs under this folder too (repeatable).", valueName: "dir"))
+    var allowPath: [String] = []
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("1 to render on one thread; 2 (the default on a multi-core machine) encodes while the next frame is drawn. Output is identical.", valueName: "N"))
+    var threads: Int?
+
+    @Flag(help: "Print nothing on success.")
+    var quiet = false
+
+    func run() throws {
+        let selected = try Self.select(files, shard: shard)
+        let allowed = allowPath.map { URL(fileURLWithPath: $0) }
+        // Every file read and checked before anything renders.
+        var scenes: [SceneFile] = []
+        for path in selected {
+            do {
+                scenes.append(try SceneFile(contentsOf: URL(fileURLWithPath: path), allowedDirectories: allowed))
+            } catch let error as SceneFileError {
+                throw CommandFailure.usage(String(describing: error).replacingOccurrences(of: URL(fileURLWithPath: path).path, with: path))
+            }
+        }
+        let outDirectory = out.map { URL(fileURLWithPath: $0) }
+        var changed: [String] = []
+        for (path, scene) in zip(selected, scenes) {
+            let started = Date()
+            var options = try scene.renderOptions(outputDirectory: outDirectory)
+            if let threads { options.threads = threads }
+            if check {
+                let differences = try compare(scene, options: options)
+                if !differences.isEmpty {
+                    changed.append(path)
+                    for difference in differences { print("\(path): \(difference)") }
+                } else if !quiet {
+                    print("\(path): unchanged")
+                }
+                continue
+            }
+            if let directory = outDirectory { try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
+            let summary: RenderSummary
+            do {
+                summary = try scene.render(options: options)
+            } catch let error as RenderUsageError {
+                throw CommandFailure.usage("\(path): \(error.message(naming: CommandFailure.flag))")
+            } catch {
+                throw CommandFailure.io("\(path): \(error)")
+            }
+            if !quiet {
+                let seconds = Date().timeIntervalSince(started)
+                let written = try scene.outputPaths(outputDirectory: outDirectory).map { Self.relative($0) }.joined(separator: ", ")
+                print("\(path): \(summary.frameCount) frames, \(summary.pixelWidth)x\(summary.pixelHeight) px, \(String(format: "%.2f", seconds)) s: \(written)")
+            }
+        }
+        if check && !changed.isEmpty {
+            FileHandle.standardError.write(Data("dynrender: \(changed.count) of \(scenes.count) scene files changed: \(changed.joined(separator: ", "))\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+
+    /// The files this shard renders: `files` sorted by path, then every N-th from the I-th.
+    static func select(_ files: [String], shard: String?) throws -> [String] {
+        let sorted = files.sorted()
+        guard let shard else { return sorted }
+        let parts = shard.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
+            throw CommandFailure.usage("--shard must be I/N with 1 <= I <= N, e.g. 2/4, not '\(shard)'")
+        }
+        return sorted.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+    }
+
+    /// `path` relative to the working directory when it lies under it.
+    static func relative(_ path: String) -> String {
+        let here = FileManager.default.currentDirectoryPath + "/"
+        return path.hasPrefix(here) ? String(path.dropFirst(here.count)) : path
+    }
+
+    /// Renders `scene` into a temporary folder and compares each output with the file or folder
+    /// `options` name; what differs, one line each.
+    func compare(_ scene: SceneFile, options: RenderOptions) throws -> [String] {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("dynrender-check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var fresh = options
+        var pairs: [(committed: String, rendered: String)] = []
+        func redirect(_ path: String?, _ name: String) -> String? {
+            guard let path else { return nil }
+            let target = scratch.appendingPathComponent(name).path
+            pairs.append((path, target))
+            return target
+        }
+        fresh.gifPath = redirect(options.gifPath, "out.gif")
+        fresh.apngPath = redirect(options.apngPath, "out.png")
+        fresh.webpPath = redirect(options.webpPath, "out.webp")
+        fresh.pngDirectory = redirect(options.pngDirectory, "frames")
+        do { try scene.render(options: fresh) } catch { throw CommandFailure.io("\(scene.url.path): \(error)") }
+        var differences: [String] = []
+        for (committed, rendered) in pairs {
+            let name = Self.relative(committed)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: committed, isDirectory: &isDirectory) else {
+                differences.append("\(name) is missing")
+                continue
+            }
+            if isDirectory.boolValue {
+                let want = (try? FileManager.default.contentsOfDirectory(atPath: rendered).sorted()) ?? []
+                let have = (try? FileManager.default.contentsOfDirectory(atPath: committed).sorted()) ?? []
+                if want != have {
+                    differences.append("\(name) holds \(have.count) files, the render \(want.count)")
+                } else if let file = want.first(where: { !Self.sameBytes("\(committed)/\($0)", "\(rendered)/\($0)") }) {
+                    differences.append("\(name)/\(file) changed")
+                }
+            } else if !Self.sameBytes(committed, rendered) {
+                differences.append("\(name) changed")
+            }
+        }
+        return differences
+    }
+
+    static func sameBytes(_ a: String, _ b: String) -> Bool {
+        guard let x = FileManager.default.contents(atPath: a), let y = FileManager.default.contents(atPath: b) else { return false }
+        return x == y
+    }
+}
