@@ -38,9 +38,17 @@ async function frames([type, text]) {
   return out;
 }
 // Decoding runs on Chromium's own threads, which virtual time does not wait for: a timer keeps
-// the page busy until the result is in.
+// the page busy until the result is in, each tick spending a little real time, so the virtual
+// budget lasts tens of real seconds however fast the timers fire (on a loaded CI machine they
+// once ran the budget out before the decoder finished).
 let done = false;
-(function keepAlive() { if (!done) setTimeout(keepAlive, 50); })();
+(function keepAlive() {
+  if (done) return;
+  const until = performance.now() + 5;
+  let spin = 0;
+  while (performance.now() < until && spin < 5e6) spin++;
+  setTimeout(keepAlive, 50);
+})();
 (async () => {
   try {
     const apng = await frames(files.apng), webp = await frames(files.webp), lossy = await frames(files.lossy);
@@ -68,8 +76,13 @@ let done = false;
 })();
 </script>
 EOF
-result=$(chromium --headless --no-sandbox --disable-gpu --virtual-time-budget=600000 --dump-dom "file://$work/page.html" 2>/dev/null \
-    | sed -n 's:.*<pre id="result">\(.*\)</pre>.*:\1:p' | sed 's/&quot;/"/g')
+# Up to three tries: a run that ends before the decoder finishes reports "running", not a result.
+for attempt in 1 2 3; do
+    result=$(chromium --headless --no-sandbox --disable-gpu --virtual-time-budget=600000 --dump-dom "file://$work/page.html" 2>/dev/null \
+        | sed -n 's:.*<pre id="result">\(.*\)</pre>.*:\1:p' | sed 's/&quot;/"/g')
+    [ "$result" != running ] && break
+    echo "check-webp-browser: Chromium had not finished decoding (try $attempt of 3)" >&2
+done
 echo "check-webp-browser: Chromium reports $result"
 python3 - "$result" <<'PY'
 import json, sys
