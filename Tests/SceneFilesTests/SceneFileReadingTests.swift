@@ -80,8 +80,8 @@ import DynRender
         let text = try String(contentsOf: DemoSceneFileTests.scenes.appendingPathComponent("card-fling.yaml"), encoding: .utf8)
         let message = try Self.error(text.replacingOccurrences(of: "item: card,", with: "item: crad,"), name: "card-fling.yaml")
         let flattened = readme.replacingOccurrences(of: "\n", with: " ")
-        #expect(message.hasPrefix("card-fling.yaml:22:28: behaviours[0].attachment.item: no view with id 'crad' (ids: card)"))
-        #expect(flattened.contains("`card-fling.yaml:22:28: behaviours[0].attachment.item: no view with id 'crad' (ids: card)`"))
+        #expect(message.hasPrefix("card-fling.yaml:23:28: behaviours[0].attachment.item: no view with id 'crad' (ids: card)"))
+        #expect(flattened.contains("`card-fling.yaml:23:28: behaviours[0].attachment.item: no view with id 'crad' (ids: card)`"))
     }
 
     /// JSON is read by the same reader, positions and all.
