@@ -120,9 +120,11 @@ let package = Package(
         // (Named as Apple's module, so an app's import line stays as written.)
         .target(name: "CoreMotion", dependencies: ["DynRenderUIKit"]),
 
-        // Golden directories: compare stills with PNGs on disk, record them (no test framework).
+        // Golden directories: compare stills with PNGs on disk, record them (no test framework);
+        // scene files' checks run as tests.
         .target(name: "DynRenderGoldens",
-                dependencies: ["DynRenderPixels", "DynRenderCodecs", "DynRenderPipeline", "DynRenderDiff", "DynRenderDiffFiles"]),
+                dependencies: ["DynRenderPixels", "DynRenderCodecs", "DynRenderPipeline", "DynRenderSceneFiles", "DynRenderDiff",
+                               "DynRenderDiffFiles"]),
         // Golden-frame assertions for test targets: record mode, failure artefacts, attachments.
         .target(name: "DynRenderTesting", dependencies: ["DynRender", "DynRenderGoldens"]),
         // The registry of dynrender's own demos, one file per demo, rendered through the pipeline.
@@ -165,7 +167,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["DynRender", "CFreeType", "CPNG", "CRasterKernels"], exclude: ["References"]),
         .testTarget(name: "CodecsTests", dependencies: ["DynRenderCodecs", "DynRenderPixels", "DynRenderGeometry", "CGIF", "CWebP"]),
         .testTarget(name: "PipelineTests", dependencies: ["DynRender"]),
-        .testTarget(name: "SceneFilesTests", dependencies: ["DynRender", "DynRenderDemos"]),
+        .testTarget(name: "SceneFilesTests", dependencies: ["DynRender", "DynRenderGoldens", "DynRenderDemos"]),
         .testTarget(name: "DiffTests", dependencies: ["DynRender"]),
         .testTarget(name: "GoldensTests", dependencies: ["DynRenderTesting", "DynRenderDemos"]),
         .testTarget(name: "UIKitSnippetTests", dependencies: ["DynRenderUIKit", "PlaygroundSupport", "CoreMotion"]),

@@ -82,6 +82,6 @@ struct RootCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dynrender",
         abstract: "Run UIKit-Dynamics-style physics headlessly and render it to GIF or PNG.",
-        subcommands: [ListCommand.self, DemoCommand.self, RenderCommand.self, SchemaCommand.self, GalleryCommand.self, RasterCommand.self, DiffCommand.self, RecordCommand.self,
+        subcommands: [ListCommand.self, DemoCommand.self, RenderCommand.self, TestCommand.self, SchemaCommand.self, GalleryCommand.self, RasterCommand.self, DiffCommand.self, RecordCommand.self,
                       PortCommand.self])
 }

@@ -25,6 +25,9 @@ public struct SceneFile {
     let root: SceneNode
     let name: String
     let paths: FilePathPolicy
+    let text: String
+    /// The `checks` section, its folder resolved; nil without one.
+    public let checks: SceneFileChecks?
 
     /// Reads and checks the file at `url`. It may name files (pictures, outputs) under its own
     /// folder, and under the `allowedDirectories`.
@@ -52,11 +55,23 @@ public struct SceneFile {
         self.url = url
         self.name = name
         self.paths = paths
+        self.text = text
         root = try SceneDocumentReader.read(text, file: name)
         do {
             model = try SceneFileModel(from: SceneNodeDecoder(node: root, codingPath: []))
         } catch let error as DecodingError {
             throw SceneFileError(decoding: error, root: root, file: name)
+        }
+        if let spec = model.checks {
+            let folder = spec.goldens ?? url.deletingPathExtension().lastPathComponent + ".goldens"
+            let resolved: URL
+            do { resolved = try paths.resolve(folder) } catch let refused as FilePathPolicyError {
+                throw SceneFileError(file: name, mark: root.mark(at: ["checks", "goldens"]), path: ["checks", "goldens"], message: refused.description)
+            }
+            checks = SceneFileChecks(frames: spec.frames, scale: spec.scale, goldens: resolved, stateHash: spec.stateHash,
+                                     recordsStateHash: model.hasStateHashKey)
+        } else {
+            checks = nil
         }
         // Names, pictures and paths are checked now, not when rendering starts.
         _ = try makeScene()
@@ -167,6 +182,63 @@ public struct SceneFile {
                                                                 progress: progress)
         return RenderSummary(frameCount: frames, pixelWidth: plan.pixelWidth, pixelHeight: plan.pixelHeight)
     }
+}
+
+extension SceneFile {
+    /// The stills `checks.frames` names, rendered at `checks.scale` as the render shows them (the
+    /// closing still hold included), named by their times.
+    public func checkStills() throws -> [Still] {
+        guard let checks, !checks.frames.isEmpty else { return [] }
+        let scene = try makeScene()
+        scene.showsTouches = model.output.showsTouches
+        return Still.render(scene, at: checks.frames, scale: checks.scale,
+                            sceneTime: { RenderPlan.sceneTime(at: $0, duration: model.duration, stillHold: model.stillHold) })
+    }
+
+    /// The `SceneStateHash` of the file's scene over its whole duration.
+    public func stateHash() throws -> String {
+        SceneStateHash.of(try makeScene(), duration: model.duration)
+    }
+
+    /// Writes `hash` as the file's `checks.stateHash` value, in place (the rest of the file
+    /// untouched, byte for byte); the key must be there (`stateHash: null` asks for it).
+    public func record(stateHash hash: String) throws {
+        let mark = root.mark(at: ["checks", "stateHash"])
+        var lines = text.components(separatedBy: "\n")
+        guard model.hasStateHashKey, lines.indices.contains(mark.line - 1) else {
+            throw SceneFileError(file: name, mark: root.mark(at: ["checks"]), path: ["checks"], message: "add 'stateHash: null' to record the state hash")
+        }
+        var line = Array(lines[mark.line - 1].unicodeScalars)
+        // From the key, past the colon and spaces, to the value's end (a comma, brace, comment or the line's end).
+        var i = mark.column - 1 + "stateHash".unicodeScalars.count
+        while i < line.count && line[i] != ":" { i += 1 }
+        i += 1
+        while i < line.count && line[i] == " " { i += 1 }
+        var end = i
+        while end < line.count && ![",", "}", "#"].contains(line[end]) { end += 1 }
+        while end > i && line[end - 1] == " " { end -= 1 }
+        line.replaceSubrange(i..<end, with: hash.unicodeScalars)
+        lines[mark.line - 1] = String(String.UnicodeScalarView(line))
+        try Data(lines.joined(separator: "\n").utf8).write(to: url, options: .atomic)
+    }
+}
+
+/// A scene file's `checks`: golden stills at given times and the state hash of its motion.
+///
+/// ```swift
+/// if let checks = try SceneFile(contentsOf: url).checks { print(checks.frames, checks.goldens.path) }
+/// ```
+public struct SceneFileChecks: Sendable {
+    /// Seconds whose stills are compared with `goldens/<time>.png`.
+    public let frames: [Double]
+    /// The stills' pixels per point.
+    public let scale: Double
+    /// The golden stills' folder.
+    public let goldens: URL
+    /// The pinned `SceneStateHash`, if any.
+    public let stateHash: String?
+    /// Whether the file has a `stateHash` key, so a recording can write one.
+    public let recordsStateHash: Bool
 }
 
 extension Scene {

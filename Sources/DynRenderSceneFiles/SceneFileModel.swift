@@ -14,9 +14,12 @@ struct SceneFileModel: Decodable {
     var behaviours: [BehaviourSpec]
     var timeline: [TimelineEventSpec]
     var output: OutputSpec
+    var checks: ChecksSpec?
+    /// Whether the file has a `checks` section with a `stateHash` key (a null one asks for a recording).
+    var hasStateHashKey = false
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case canvas, duration, stillHold, views, behaviours, timeline, output
+        case canvas, duration, stillHold, views, behaviours, timeline, output, checks
     }
 
     init(from decoder: Decoder) throws {
@@ -28,6 +31,14 @@ struct SceneFileModel: Decodable {
         behaviours = try c.decodeIfPresent([BehaviourSpec].self, forKey: .behaviours) ?? []
         timeline = try c.decodeIfPresent([TimelineEventSpec].self, forKey: .timeline) ?? []
         output = try c.decodeIfPresent(OutputSpec.self, forKey: .output) ?? OutputSpec()
+        checks = try c.decodeIfPresent(ChecksSpec.self, forKey: .checks)
+        if c.contains(.checks), !(try c.decodeNil(forKey: .checks)) {
+            hasStateHashKey = try c.nestedContainer(keyedBy: ChecksSpec.CodingKeys.self, forKey: .checks).contains(.stateHash)
+        }
+        if let late = checks?.frames.first(where: { $0 > duration }) {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [CodingKeys.checks, ChecksSpec.CodingKeys.frames],
+                                                    debugDescription: "a still at \(DisplayListLimitsText.format(late)) s, after the render's end (duration: \(DisplayListLimitsText.format(duration)) s)"))
+        }
         if stillHold >= duration { throw c.invalid(.stillHold, "the still hold (\(stillHold) s) must be shorter than the duration (\(duration) s)") }
         if let late = timeline.firstIndex(where: { $0.at > duration }) {
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [CodingKeys.timeline, NodeKey(index: late), NodeKey("at")],

@@ -34,7 +34,7 @@ public enum SceneFileSchema {
             ])),
             ("id", .object([("type", .string("string")), ("description", .string("the id of a view (or, where said, a behaviour)"))])),
             ("ids", .object([("type", .string("array")), ("items", ref("id"))])),
-            ("canvas", canvas), ("output", output), ("view", view), ("shadow", shadow), ("font", font),
+            ("canvas", canvas), ("output", output), ("checks", checks), ("view", view), ("shadow", shadow), ("font", font),
             ("behaviour", behaviour), ("gravity", gravity), ("collision", collision), ("boundary", boundary), ("push", push),
             ("snap", snap), ("attachment", attachment), ("itemProperties", itemProperties), ("field", field),
             ("event", event), ("animation", animation), ("change", change),
@@ -107,6 +107,19 @@ public enum SceneFileSchema {
             case .behaviours: return ("Behaviours added at the start, in order.", list(ref("behaviour")))
             case .timeline: return ("Events, each at a time: touches, additions, removals, pushes, animations.", list(ref("event")))
             case .output: return ("Where to write and how, with the command line's names (default: NAME.gif beside the file).", ref("output"))
+            case .checks: return ("What `dynrender test` compares: golden stills and the state hash.", ref("checks"))
+            }
+        }
+    }
+
+    static var checks: SchemaJSON {
+        object(ChecksSpec.CodingKeys.self, "Checks for `dynrender test`.") { key in
+            switch key {
+            case .frames: return ("Times, seconds, whose stills are compared with goldens/<time>.png.", list(number(seconds)))
+            case .scale: return ("The stills' pixels per point (default 1).", number(0.01...8))
+            case .goldens: return ("The golden stills' folder, under the file's (default NAME.goldens).", string)
+            case .stateHash: return ("The run's SceneStateHash, 16 hex digits; null asks `dynrender test` to record it.",
+                                     .object([("type", .array([.string("string"), .string("null")])), ("pattern", .string("^[0-9a-f]{16}$"))]))
             }
         }
     }

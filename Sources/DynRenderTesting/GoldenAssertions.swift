@@ -94,20 +94,6 @@ public enum Goldens {
     }
 }
 
-/// Frames that differ from their goldens (or a recording that was made): the description says
-/// which, by how much, and where the images are.
-///
-/// ```swift
-/// do {
-///     try assertGolden(of: MyScene(), as: .frames(at: [1]), named: "my-scene")
-/// } catch let mismatch as GoldenMismatch {
-///     print(mismatch.description)   // which frames, how much, and where the report is
-/// }
-/// ```
-public struct GoldenMismatch: Error, CustomStringConvertible {
-    public let description: String
-}
-
 /// Renders `scene` at each of `times` (seconds) at `scale` pixels per point and asserts the
 /// frames equal the goldens `<t>.png` in `goldens` — by default the `Goldens/<name>` directory
 /// beside the calling test file: `assertGolden(of:as: .frames(at:scale:options:))` with a

@@ -7,7 +7,7 @@ import Testing
 /// rewrites the help goldens (and fails, so a recording never passes unnoticed).
 extension CLITests {
     /// The commands whose help is pinned: the root and every subcommand.
-    static let helpCommands: [[String]] = [[], ["list"], ["demo"], ["render"], ["schema"], ["gallery"], ["raster"], ["diff"], ["record"], ["port"]]
+    static let helpCommands: [[String]] = [[], ["list"], ["demo"], ["render"], ["test"], ["schema"], ["gallery"], ["raster"], ["diff"], ["record"], ["port"]]
 
     static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     static let repository = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()

@@ -3,6 +3,7 @@ import Testing
 import DynRender
 @testable import DynRenderDemos
 @testable import DynRenderSceneFiles
+import DynRenderGoldens
 
 /// Every demo that is also a scene file (Examples/Scenes) renders the same GIF bytes as its
 /// Swift twin: the same views, behaviours and timeline, built in the same order.
@@ -17,6 +18,14 @@ import DynRender
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.scenes.path).filter { $0.hasSuffix(".yaml") }.sorted()
         #expect(Set(Self.twins.map { "\($0).yaml" }).isSubset(of: files))
         for name in files { _ = try SceneFile(contentsOf: Self.scenes.appendingPathComponent(name)) }
+    }
+
+    /// The README's example passes its own checks, as committed (recording nothing).
+    @Test func theFlingPassesItsChecks() throws {
+        let file = try SceneFile(contentsOf: Self.scenes.appendingPathComponent("card-fling.yaml"))
+        let result = try SceneFileTesting.run(file, mode: .never, artifacts: NSTemporaryDirectory() + "dynrender-fling-\(UUID().uuidString)")
+        #expect(result.passed, "\(result.lines)")
+        #expect(file.checks?.frames == [0.7, 1.1] && file.checks?.stateHash != nil)
     }
 
     @Test(arguments: twins)

@@ -40,7 +40,7 @@ import Testing
             (definitions["snap"], names(SnapSpec.CodingKeys.self)), (definitions["attachment"], names(AttachmentSpec.CodingKeys.self)),
             (definitions["itemProperties"], names(ItemPropertiesSpec.CodingKeys.self)), (definitions["field"], names(FieldSpec.CodingKeys.self)),
             (definitions["event"], names(TimelineEventSpec.CodingKeys.self)), (definitions["animation"], names(AnimationSpec.CodingKeys.self)),
-            (definitions["change"], names(AnimationSpec.Change.CodingKeys.self)),
+            (definitions["change"], names(AnimationSpec.Change.CodingKeys.self)), (definitions["checks"], names(ChecksSpec.CodingKeys.self)),
         ]
         for (object, keys) in models {
             guard case let .object(properties)? = object?["properties"] else { Issue.record("no properties for \(keys)"); continue }

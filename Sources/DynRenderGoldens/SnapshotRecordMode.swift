@@ -35,3 +35,20 @@ public enum SnapshotRecordMode: String, CaseIterable, Sendable {
         }
     }
 }
+
+/// Frames that differ from their goldens (or a recording that was made): the description says
+/// which, by how much, and where the images are.
+///
+/// ```swift
+/// do {
+///     try assertGolden(of: MyScene(), as: .frames(at: [1]), named: "my-scene")
+/// } catch let mismatch as GoldenMismatch {
+///     print(mismatch.description)   // which frames, how much, and where the report is
+/// }
+/// ```
+public struct GoldenMismatch: Error, CustomStringConvertible {
+    public let description: String
+
+    /// A mismatch described by `description`.
+    public init(description: String) { self.description = description }
+}
