@@ -1,6 +1,6 @@
 // swift-tools-version:5.9
 // libFuzzer targets for dynrender's inputs: display-list lines, rasterised frames, PNG, GIF and
-// WebP files. Built and run by ../scripts/fuzz.sh (coverage instrumentation and AddressSanitizer on
+// WebP files, scene files. Built and run by ../scripts/fuzz.sh (coverage instrumentation and AddressSanitizer on
 // every module, so a trap, an overflow or an out-of-bounds access anywhere is a finding).
 // A package of its own so that the fuzzer's flags never reach the main build.
 import PackageDescription
@@ -26,5 +26,7 @@ let package = Package(
         fuzzTarget("FuzzGIF", [.product(name: "DynRender", package: "dynrender")]),
         // Any bytes as a WebP, still or animated: decoded within the pixel limits, or refused.
         fuzzTarget("FuzzWebP", [.product(name: "DynRender", package: "dynrender")]),
+        // Any bytes as a scene file: refused with a located error, or built, run briefly and drawn.
+        fuzzTarget("FuzzSceneFile", [.product(name: "DynRender", package: "dynrender")]),
     ]
 )

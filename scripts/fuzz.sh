@@ -6,11 +6,11 @@
 #                                    (deterministic, about 2 minutes in all after the build; CI)
 #   scripts/fuzz.sh TARGET SECONDS   fuzz one target, adding what it finds to Fuzz/Corpus/TARGET
 #
-# Targets: FuzzDisplayList, FuzzRaster, FuzzPNG, FuzzGIF, FuzzWebP. A finding is written as
+# Targets: FuzzDisplayList, FuzzRaster, FuzzPNG, FuzzGIF, FuzzWebP, FuzzSceneFile. A finding is written as
 # Fuzz/findings/crash-… and the run exits non-zero.
 set -euo pipefail
 cd "$(dirname "$0")/../Fuzz"
-targets=(FuzzDisplayList FuzzRaster FuzzPNG FuzzGIF FuzzWebP)
+targets=(FuzzDisplayList FuzzRaster FuzzPNG FuzzGIF FuzzWebP FuzzSceneFile)
 # lld: gold fails on the sanitizer runtime's symbols (an internal error in its DWARF reader).
 # C targets (the rasteriser's kernels) get coverage and AddressSanitizer too.
 # -enable-testing: the targets reach the decoders and limits through `@testable import`, as

@@ -12,6 +12,9 @@ struct RasterCommand: ParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
+    @Option(name: .customLong("allow-path"), help: ArgumentHelp("Let the file name pictures and fonts under this folder too (default: only under its own folder; repeatable).", valueName: "dir"))
+    var allowPath: [String] = []
+
     func run() throws {
         guard output.hasImageOutput else {
             throw CommandFailure.usage("say where to write: --gif PATH, --apng PATH, --webp PATH and/or --png-dir DIR")
@@ -23,7 +26,7 @@ struct RasterCommand: ParsableCommand {
         let reporter = output.quiet ? nil : ProgressReporter()
         defer { reporter?.finish() }
         do {
-            let source = try DisplayListFile(path: file)
+            let source = try DisplayListFile(path: file, allowedDirectories: allowPath.map { URL(fileURLWithPath: $0) })
             var frames = source
             count = try FrameRenderer(options: options).run(&frames, progress: reporter.map { r in { r.report($0) } })
         } catch let error as DisplayListError {

@@ -15,8 +15,10 @@ import DynRenderImages
 ///
 /// Each line is checked as it is read: its fields (`DisplayListJSON`), frame numbers increasing by
 /// 1, times increasing, the same canvas on every line (an animation has one size), and every font
-/// installed or readable. A font `file` is relative to the display-list file's folder. The first
-/// problem stops the render with its line number and field.
+/// installed or readable. A font `file` or picture `src` is relative to the display-list file's
+/// folder, and must lie under it (or under a folder the caller allows): a file from elsewhere
+/// cannot read any file on the machine into a picture. The first problem stops the render with
+/// its line number and field.
 ///
 /// ```swift
 /// var file = try DisplayListFile(path: "drag.jsonl")    // what `dynrender raster` does
@@ -35,10 +37,16 @@ package final class DisplayListFile: FrameSource {
 
     package var description: [(key: String, json: String)] { [("displayList", JSONText.quoted(path))] }
 
+    /// Which picture and font files the lines may name: those under the file's own folder, and
+    /// under the allowed folders.
+    private let files: FilePathPolicy
+
     /// Opens the display-list file at `path` (a regular file) and holds its line count and lengths
     /// to the limits before any line is parsed; throws a one-line error naming the file otherwise.
-    package init(path: String) throws {
+    /// Its lines may name pictures and fonts under its own folder and under `allowedDirectories`.
+    package init(path: String, allowedDirectories: [URL] = []) throws {
         self.path = path
+        files = FilePathPolicy(base: URL(fileURLWithPath: path).deletingLastPathComponent(), allowed: allowedDirectories)
         var status = stat()
         guard stat(path, &status) == 0 else { throw OutputError.system("read", path) }
         guard (status.st_mode & S_IFMT) == S_IFREG else { throw OutputError("cannot read '\(path)': not a regular file") }
@@ -95,6 +103,7 @@ package final class DisplayListFile: FrameSource {
             // Every font and picture found before the frame is drawn; a missing one is this
             // line's error.
             do {
+                try frame.list.shapes.checkFiles(allowedBy: files)
                 try frame.list.checkFonts()
                 try frame.list.checkImages()
             } catch let error as DisplayListLimitError {

@@ -1,4 +1,5 @@
 import Foundation
+import DynRenderDisplayList
 import DynRenderGeometry
 import DynRenderScene
 import DynRenderPipeline

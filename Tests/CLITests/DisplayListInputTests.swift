@@ -73,9 +73,13 @@ extension CLITests {
         (frame("{'type':'image','src':'a.png','cx':1,'cy':1,'w':1,'h':1}"), "/a.png': no such file"),
         (frame("{'type':'image','src':'in.jsonl','cx':1,'cy':1,'w':1,'h':1}"), "/in.jsonl': not a PNG file (the signature is missing)"),
         (frame("{'type':'image','src':'.','cx':1,'cy':1,'w':1,'h':1}"), "is a directory"),
-        (frame("{'type':'image','src':'/dev/zero','cx':1,'cy':1,'w':1,'h':1}"), "field 'shapes[0].src': image '/dev/zero': is not a regular file"),
+        // Files outside the display-list file's folder are refused before they are opened.
+        (frame("{'type':'image','src':'/dev/zero','cx':1,'cy':1,'w':1,'h':1}"),
+         "field 'shapes[0].src': '/dev/zero' lies outside the file's folder"),
+        (frame("{'type':'image','src':'../../../../../../../../etc/passwd','cx':1,'cy':1,'w':1,'h':1}"),
+         "field 'shapes[0].src': '/etc/passwd' lies outside the file's folder"),
         (frame("{'type':'text','text':'Hi','font':{'file':'/dev/zero','size':17},'x':1,'y':20,'fill':'#000000'}"),
-         "field 'shapes[0].font': cannot read font file '/dev/zero' (face 0): not a regular file"),
+         "field 'shapes[0].font': '/dev/zero' lies outside the file's folder"),
         (frame("{'type':'image','src':'data:image/png;base64,@@@','cx':1,'cy':1,'w':1,'h':1}"),
          "field 'shapes[0].src': a data URL must be data:image/png;base64, followed by base64 PNG bytes"),
         (frame("{'type':'image','src':'data:image/png;base64,R0lGODlh','cx':1,'cy':1,'w':1,'h':1}"),
@@ -113,6 +117,19 @@ extension CLITests {
         #expect(!result.signalled)
         #expect(try Data(contentsOf: URL(fileURLWithPath: "\(directory)/out.gif")) == existing, "the existing output is untouched")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["in.jsonl", "out.gif"], "nothing else written")
+    }
+
+    /// With its folder allowed, a file that is not a regular one is still refused, unopened.
+    @Test func allowedFoldersStillHoldOnlyRegularFiles() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for (entry, message) in [("{'type':'image','src':'/dev/zero','cx':1,'cy':1,'w':1,'h':1}", "image '/dev/zero': is not a regular file"),
+                                 ("{'type':'text','text':'Hi','font':{'file':'/dev/zero','size':17},'x':1,'y':20,'fill':'#000000'}",
+                                  "cannot read font file '/dev/zero' (face 0): not a regular file")] {
+            try Self.frame(entry).write(toFile: "\(directory)/in.jsonl", atomically: true, encoding: .utf8)
+            let result = try run(["raster", "\(directory)/in.jsonl", "--png-dir", "\(directory)/frames", "--allow-path", "/dev"])
+            #expect(result.status == 2 && result.stderr.contains(message), "\(result.stderr)")
+        }
     }
 
     /// A picture or font named by a FIFO is refused at once (reading one would wait for a writer

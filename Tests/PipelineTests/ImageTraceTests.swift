@@ -45,12 +45,13 @@ import DynRender
         return try Dictionary(uniqueKeysWithValues: names.map { ($0, try Data(contentsOf: directory.appendingPathComponent($0))) })
     }
 
-    /// Renders `trace` to PNGs in a new folder, as `dynrender raster` does.
-    func renderTrace(_ trace: URL) throws -> [String: Data] {
+    /// Renders `trace` to PNGs in a new folder, as `dynrender raster` does (`--allow-path` for
+    /// each of `allowing`).
+    func renderTrace(_ trace: URL, allowing: [URL] = []) throws -> [String: Data] {
         let out = try folder("from-trace")
         var options = RenderOptions()
         options.pngDirectory = out.path
-        var source = try DisplayListFile(path: trace.path)
+        var source = try DisplayListFile(path: trace.path, allowedDirectories: allowing)
         try FrameRenderer(options: options).run(&source)
         return try pngFiles(out)
     }
@@ -89,7 +90,9 @@ import DynRender
             let moved = work.deletingLastPathComponent().appendingPathComponent("moved-\(UUID().uuidString)")
             try FileManager.default.moveItem(at: work, to: moved)
             defer { try? FileManager.default.moveItem(at: moved, to: work) }
-            #expect(try renderTrace(moved.appendingPathComponent("trace.jsonl")) == (try pngFiles(frames)))
+            // The picture outside the trace's folder is read only when its folder is allowed.
+            #expect(throws: DisplayListError.self) { try renderTrace(moved.appendingPathComponent("trace.jsonl")) }
+            #expect(try renderTrace(moved.appendingPathComponent("trace.jsonl"), allowing: [elsewhere]) == (try pngFiles(frames)))
             return
         }
         #expect(try renderTrace(work.appendingPathComponent("trace.jsonl")) == (try pngFiles(frames)))

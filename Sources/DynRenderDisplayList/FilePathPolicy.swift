@@ -1,4 +1,5 @@
 import Foundation
+import DynRenderGeometry
 
 /// Which files a scene file (or a display-list trace) may name: those under its own folder, and
 /// under any folder the user allows (`--allow-path DIR`). An absolute path, or a `..` that
@@ -28,7 +29,7 @@ public struct FilePathPolicy: Sendable {
         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)
         let resolved = Self.canonical(url)
         for folder in [base] + allowed where Self.isInside(resolved, folder) { return resolved }
-        let reason = path.hasPrefix("/") ? "an absolute path outside" : "a path that leaves"
+        let reason = path.hasPrefix("/") ? "lies outside" : "leaves"
         throw FilePathPolicyError(path: path, reason: "\(reason) the file's folder (\(base.path)); pass --allow-path DIR to allow another folder")
     }
 
@@ -44,12 +45,28 @@ public struct FilePathPolicy: Sendable {
 ///
 /// ```swift
 /// do { _ = try FilePathPolicy(base: URL(fileURLWithPath: "scenes")).resolve("../secret.png") }
-/// catch let error as FilePathPolicyError { print(error) }   // '../secret.png' is a path that leaves…
+/// catch let error as FilePathPolicyError { print(error) }   // '../secret.png' leaves the file's folder…
 /// ```
 public struct FilePathPolicyError: Error, CustomStringConvertible, Sendable {
     /// The path as written.
     public let path: String
     /// Why it is refused.
     public let reason: String
-    public var description: String { "'\(path)' is \(reason)" }
+    public var description: String { "'\(path)' \(reason)" }
+}
+
+extension Array where Element == DisplayItem {
+    /// Checks that every picture file and font file the entries name is one `policy` allows;
+    /// throws the first that is not, naming its field (`shapes[2].src`).
+    package func checkFiles(allowedBy policy: FilePathPolicy) throws {
+        try forEachDrawnEntry { item, field in
+            var named: (String, String)?
+            if case .image(let image) = item, case .file(let path) = image.source { named = (path, field + ".src") }
+            if case .text(let run) = item, case .file(let path, _) = run.font.source { named = (path, field + ".font") }
+            guard let (path, at) = named else { return }
+            do { _ = try policy.resolve(path) } catch let refused as FilePathPolicyError {
+                throw DisplayListLimitError(field: at, problem: refused.description)
+            }
+        }
+    }
 }
