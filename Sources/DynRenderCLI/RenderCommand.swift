@@ -33,10 +33,21 @@ struct RenderCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("1 to render on one thread; 2 (the default on a multi-core machine) encodes while the next frame is drawn. Output is identical.", valueName: "N"))
     var threads: Int?
 
+    @Flag(help: "Keep running: render again whenever a file or a picture it names changes, printing the time taken (Ctrl-C stops).")
+    var watch = false
+
     @Flag(help: "Print nothing on success.")
     var quiet = false
 
     func run() throws {
+        if watch {
+            guard !check else { throw CommandFailure.usage("--watch renders; it cannot be combined with --check") }
+            return try watchFiles()
+        }
+        try renderAll()
+    }
+
+    func renderAll() throws {
         let selected = try Self.select(files, shard: shard)
         let allowed = allowPath.map { URL(fileURLWithPath: $0) }
         // Every file read and checked before anything renders.
@@ -82,6 +93,55 @@ struct RenderCommand: ParsableCommand {
         if check && !changed.isEmpty {
             FileHandle.standardError.write(Data("dynrender: \(changed.count) of \(scenes.count) scene files changed: \(changed.joined(separator: ", "))\n".utf8))
             throw ExitCode(1)
+        }
+    }
+
+    /// Renders every file, then polls the files and the pictures they name five times a second
+    /// and renders a file again when any of its inputs changes (its modification time, size or
+    /// inode). A file that fails to read or render prints its one-line error and is watched
+    /// still, so fixing it renders it.
+    func watchFiles() throws {
+        setvbuf(stdout, nil, _IOLBF, 0)  // each line as it happens, even into a pipe
+        let selected = try Self.select(files, shard: shard)
+        let allowed = allowPath.map { URL(fileURLWithPath: $0) }
+        let outDirectory = out.map { URL(fileURLWithPath: $0) }
+        func stamp(_ urls: [URL]) -> [String] {
+            urls.map { url in
+                let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+                let date = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
+                return "\(url.path) \(date) \(attributes?[.size] ?? -1) \(attributes?[.systemFileNumber] ?? -1)"
+            }
+        }
+        var inputs: [String: [URL]] = [:], stamps: [String: [String]] = [:]
+        func renderOne(_ path: String) {
+            let started = Date()
+            do {
+                let scene = try SceneFile(contentsOf: URL(fileURLWithPath: path), allowedDirectories: allowed)
+                inputs[path] = scene.inputFiles
+                var options = try scene.renderOptions(outputDirectory: outDirectory)
+                if let threads { options.threads = threads }
+                if let directory = outDirectory { try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
+                let summary = try scene.render(options: options)
+                print("\(path): \(summary.frameCount) frames in \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
+            } catch let error as SceneFileError {
+                print(String(describing: error).replacingOccurrences(of: URL(fileURLWithPath: path).path, with: path))
+            } catch let error as RenderUsageError {
+                print("\(path): \(error.message(naming: CommandFailure.flag))")
+            } catch {
+                print("\(path): \(error)")
+            }
+            inputs[path] = inputs[path] ?? [URL(fileURLWithPath: path)]
+            stamps[path] = stamp(inputs[path]!)
+        }
+        for path in selected { renderOne(path) }
+        print("watching \(selected.count) scene file\(selected.count == 1 ? "" : "s"); Ctrl-C stops")
+        while true {
+            Thread.sleep(forTimeInterval: 0.2)
+            for path in selected where stamp(inputs[path] ?? []) != stamps[path] {
+                // Let an editor finish writing before reading.
+                Thread.sleep(forTimeInterval: 0.05)
+                renderOne(path)
+            }
         }
     }
 

@@ -186,6 +186,15 @@ public struct SceneFile {
 }
 
 extension SceneFile {
+    /// The files a render reads: the scene file and every picture it names (what `--watch`
+    /// watches).
+    public var inputFiles: [URL] {
+        var views = model.views
+        for event in model.timeline { if case let .add(added, _) = event.action { views += added } }
+        let pictures = ([model.canvas.backgroundImage] + views.flatMap(\.all).map(\.image)).compactMap { $0 }
+        return [url] + pictures.compactMap { try? paths.resolve($0) }
+    }
+
     /// The stills `checks.frames` names, rendered at `checks.scale` as the render shows them (the
     /// closing still hold included), named by their times.
     public func checkStills() throws -> [Still] {
