@@ -49,16 +49,7 @@ struct RenderCommand: ParsableCommand {
 
     func renderAll() throws {
         let selected = try Self.select(files, shard: shard)
-        let allowed = allowPath.map { URL(fileURLWithPath: $0) }
-        // Every file read and checked before anything renders.
-        var scenes: [SceneFile] = []
-        for path in selected {
-            do {
-                scenes.append(try SceneFile(contentsOf: URL(fileURLWithPath: path), allowedDirectories: allowed))
-            } catch let error as SceneFileError {
-                throw CommandFailure.usage(String(describing: error).replacingOccurrences(of: URL(fileURLWithPath: path).path, with: path))
-            }
-        }
+        let scenes = try SceneFileArguments.readAll(selected, allowing: allowPath)
         let outDirectory = out.map { URL(fileURLWithPath: $0) }
         var changed: [String] = []
         for (path, scene) in zip(selected, scenes) {
@@ -103,7 +94,6 @@ struct RenderCommand: ParsableCommand {
     func watchFiles() throws {
         setvbuf(stdout, nil, _IOLBF, 0)  // each line as it happens, even into a pipe
         let selected = try Self.select(files, shard: shard)
-        let allowed = allowPath.map { URL(fileURLWithPath: $0) }
         let outDirectory = out.map { URL(fileURLWithPath: $0) }
         func stamp(_ urls: [URL]) -> [String] {
             urls.map { url in
@@ -116,15 +106,15 @@ struct RenderCommand: ParsableCommand {
         func renderOne(_ path: String) {
             let started = Date()
             do {
-                let scene = try SceneFile(contentsOf: URL(fileURLWithPath: path), allowedDirectories: allowed)
+                let scene = try SceneFileArguments.read(path, allowing: allowPath)
                 inputs[path] = scene.inputFiles
                 var options = try scene.renderOptions(outputDirectory: outDirectory)
                 if let threads { options.threads = threads }
                 if let directory = outDirectory { try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
                 let summary = try scene.render(options: options)
                 print("\(path): \(summary.frameCount) frames in \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
-            } catch let error as SceneFileError {
-                print(String(describing: error).replacingOccurrences(of: URL(fileURLWithPath: path).path, with: path))
+            } catch let error as CommandFailure {
+                print(error.message)
             } catch let error as RenderUsageError {
                 print("\(path): \(error.message(naming: CommandFailure.flag))")
             } catch {

@@ -42,15 +42,7 @@ struct TestCommand: ParsableCommand {
             do { requested = try SnapshotRecordMode.fromEnvironment() } catch { throw CommandFailure.usage("\(error)") }
         }
         let mode = SceneFileTesting.effectiveMode(requested)
-        let allowed = allowPath.map { URL(fileURLWithPath: $0) }
-        var scenes: [SceneFile] = []
-        for path in files.sorted() {
-            do {
-                scenes.append(try SceneFile(contentsOf: URL(fileURLWithPath: path), allowedDirectories: allowed))
-            } catch let error as SceneFileError {
-                throw CommandFailure.usage(String(describing: error).replacingOccurrences(of: URL(fileURLWithPath: path).path, with: path))
-            }
-        }
+        let scenes = try SceneFileArguments.readAll(files.sorted(), allowing: allowPath)
         var failed: [String] = []
         for (path, scene) in zip(files.sorted(), scenes) {
             let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent

@@ -13,6 +13,11 @@ import DynRenderSceneFiles
 /// ```
 public enum SceneFileTesting {
     /// What a run found: whether it passed, what happened (one line each), and the report page.
+    ///
+    /// ```swift
+    /// let result = try SceneFileTesting.run(file, mode: .missing, artifacts: "failures")
+    /// print(result.passed, result.lines, result.report ?? "no report")
+    /// ```
     public struct Result: Sendable {
         /// True when every still matched its golden and the state hash its pin, and nothing was recorded.
         public let passed: Bool

@@ -251,6 +251,7 @@ public struct SceneFileChecks: Sendable {
     public let recordsStateHash: Bool
 }
 
+/// Making a scene from a scene file.
 extension Scene {
     /// A scene read from a scene file (YAML or JSON; see `SceneFile`), at time 0: its views,
     /// behaviours and timeline, ready for more behaviours of your own.
