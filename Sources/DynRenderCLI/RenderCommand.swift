@@ -66,7 +66,7 @@ struct RenderCommand: ParsableCommand {
                 }
                 continue
             }
-            if let directory = outDirectory { try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
+            try Self.makeFolders(for: options)
             let summary: RenderSummary
             do {
                 summary = try scene.render(options: options)
@@ -110,7 +110,7 @@ struct RenderCommand: ParsableCommand {
                 inputs[path] = scene.inputFiles
                 var options = try scene.renderOptions(outputDirectory: outDirectory)
                 if let threads { options.threads = threads }
-                if let directory = outDirectory { try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
+                try Self.makeFolders(for: options)
                 let summary = try scene.render(options: options)
                 print("\(path): \(summary.frameCount) frames in \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
             } catch let error as CommandFailure {
@@ -131,6 +131,19 @@ struct RenderCommand: ParsableCommand {
                 // Let an editor finish writing before reading.
                 Thread.sleep(forTimeInterval: 0.05)
                 renderOne(path)
+            }
+        }
+    }
+
+    /// Creates the folders the outputs go into (`media/` for `gif: media/drop.gif`), as a scene
+    /// file's outputs are its project's own files (every path was checked to lie under its
+    /// folder or `--out`). Only after every file has been read and checked.
+    static func makeFolders(for options: RenderOptions) throws {
+        let files = [options.gifPath, options.apngPath, options.webpPath, options.pngDirectory].compactMap { $0 }
+        for path in files {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+            do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
+                throw CommandFailure.io("cannot create the folder '\(folder.path)': \(error.localizedDescription)")
             }
         }
     }

@@ -31,7 +31,7 @@ extension CLITests {
     @Test func renderThenCheck() throws {
         let directory = try sceneFolder(["drop.yaml": Self.dropScene])
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        try FileManager.default.createDirectory(atPath: directory + "/media", withIntermediateDirectories: true)
+        // The output's folder, media/, is made for it.
         let first = try run(["render", "drop.yaml"], in: directory)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.hasPrefix("drop.yaml: 25 frames, 120x160 px,"), "\(first.stdout)")
