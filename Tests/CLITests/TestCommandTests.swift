@@ -11,8 +11,10 @@ extension CLITests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let file = URL(fileURLWithPath: directory + "/drop.yaml")
 
+        // Recording runs without CI in the environment (CI itself runs this suite with CI=true).
+        let local = "cd '\(directory)'; unset CI"
         // First run: records both stills and the hash, and fails saying so.
-        let first = try run(["test", "drop.yaml"], in: directory)
+        let first = try run(["test", "drop.yaml"], shellPrefix: local)
         #expect(first.status == 1)
         #expect(first.stdout.contains("drop.yaml: recorded 2 missing goldens in "), "\(first.stdout)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/drop.goldens").sorted() == ["0.50.png", "1.00.png"])
@@ -22,7 +24,7 @@ extension CLITests {
                 "only the value changed")
 
         // Second run: passes.
-        let second = try run(["test", "drop.yaml"], in: directory)
+        let second = try run(["test", "drop.yaml"], shellPrefix: local)
         #expect(second.status == 0 && second.stdout == "drop.yaml: passed\n", "\(second.stdout)\(second.stderr)")
 
         // The box starts 10 pt lower: both stills and the hash fail, a report is written, and
@@ -36,7 +38,7 @@ extension CLITests {
         #expect(changed.stderr == "dynrender: 1 of 1 scene files failed their checks (CI is set: nothing recorded): drop.yaml\n")
         #expect(FileManager.default.fileExists(atPath: directory + "/out/drop/0.50-diff.png"))
         #expect(try String(contentsOf: file, encoding: .utf8).contains("stateHash: \(hash)"), "CI: the pin is kept")
-        let again = try run(["test", "drop.yaml"], in: directory)
+        let again = try run(["test", "drop.yaml"], shellPrefix: local)
         #expect(again.status == 1, "still failing: nothing was recorded")
     }
 }
