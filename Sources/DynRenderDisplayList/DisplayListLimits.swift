@@ -47,7 +47,7 @@ package enum DisplayListLimits {
     package static let maximumLineBytes = 64 << 20
 
     /// Shortest text for a limit: 1000000 rather than 1000000.0.
-    static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import DynRenderDisplayList
 
 /// What `dynrender test` checks a scene file's render against: golden stills at given times,
 /// and the state hash of its motion.
@@ -21,7 +22,7 @@ struct ChecksSpec: Decodable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         frames = try c.decodeIfPresent([Double].self, forKey: .frames) ?? []
         if let bad = frames.first(where: { !(0...SceneFileLimits.maximumDuration).contains($0) }) {
-            throw c.invalid(.frames, "\(DisplayListLimitsText.format(bad)) s is out of range 0...\(DisplayListLimitsText.format(SceneFileLimits.maximumDuration))")
+            throw c.invalid(.frames, "\(DisplayListLimits.format(bad)) s is out of range 0...\(DisplayListLimits.format(SceneFileLimits.maximumDuration))")
         }
         if Set(frames).count != frames.count { throw c.invalid(.frames, "a time is listed twice") }
         scale = try checked(c.decodeIfPresent(Double.self, forKey: .scale), 0.01...8, CodingKeys.scale, in: c) ?? 1

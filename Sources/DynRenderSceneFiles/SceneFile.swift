@@ -199,9 +199,8 @@ extension SceneFile {
     /// closing still hold included), named by their times.
     public func checkStills() throws -> [Still] {
         guard let checks, !checks.frames.isEmpty else { return [] }
-        let scene = try makeScene()
-        scene.showsTouches = model.output.showsTouches
-        return Still.render(scene, at: checks.frames, scale: checks.scale,
+        // (The scene draws the finger when the output does: `populate` sets it.)
+        return Still.render(try makeScene(), at: checks.frames, scale: checks.scale,
                             sceneTime: { RenderPlan.sceneTime(at: $0, duration: model.duration, stillHold: model.stillHold) })
     }
 

@@ -37,12 +37,12 @@ struct SceneFileModel: Decodable {
         }
         if let late = checks?.frames.first(where: { $0 > duration }) {
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [CodingKeys.checks, ChecksSpec.CodingKeys.frames],
-                                                    debugDescription: "a still at \(DisplayListLimitsText.format(late)) s, after the render's end (duration: \(DisplayListLimitsText.format(duration)) s)"))
+                                                    debugDescription: "a still at \(DisplayListLimits.format(late)) s, after the render's end (duration: \(DisplayListLimits.format(duration)) s)"))
         }
         if stillHold >= duration { throw c.invalid(.stillHold, "the still hold (\(stillHold) s) must be shorter than the duration (\(duration) s)") }
         if let late = timeline.firstIndex(where: { $0.at > duration }) {
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [CodingKeys.timeline, NodeKey(index: late), NodeKey("at")],
-                                                    debugDescription: "at \(DisplayListLimitsText.format(timeline[late].at)) s, after the render's end (duration: \(DisplayListLimitsText.format(duration)) s)"))
+                                                    debugDescription: "at \(DisplayListLimits.format(timeline[late].at)) s, after the render's end (duration: \(DisplayListLimits.format(duration)) s)"))
         }
         // Counts, subviews and what the timeline adds included.
         let viewCount = (views + timeline.flatMap { event -> [ViewSpec] in

@@ -78,7 +78,7 @@ struct NumberList {
         self.values = values
         if let index = values.firstIndex(where: { abs($0) > limit }) {
             throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [NodeKey(index: index)],
-                                                    debugDescription: "\(DisplayListLimitsText.format(values[index])) is past the limit of ±\(DisplayListLimitsText.format(limit))"))
+                                                    debugDescription: "\(DisplayListLimits.format(values[index])) is past the limit of ±\(DisplayListLimits.format(limit))"))
         }
     }
 
@@ -87,12 +87,6 @@ struct NumberList {
 
     func invalid(_ message: String) -> DecodingError {
         DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "expected \(message)"))
-    }
-}
-
-enum DisplayListLimitsText {
-    static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }
 
@@ -139,7 +133,7 @@ func checked(_ value: Double?, _ range: ClosedRange<Double>, _ key: some CodingK
     guard let value else { return nil }
     guard range.contains(value) else {
         throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath + [key],
-                                                debugDescription: "\(DisplayListLimitsText.format(value)) is out of range \(DisplayListLimitsText.format(range.lowerBound))...\(DisplayListLimitsText.format(range.upperBound))"))
+                                                debugDescription: "\(DisplayListLimits.format(value)) is out of range \(DisplayListLimits.format(range.lowerBound))...\(DisplayListLimits.format(range.upperBound))"))
     }
     return value
 }

@@ -215,20 +215,14 @@ extension SceneFileError {
     /// A decoding error from `SceneNodeDecoder`, placed in `root`'s text.
     init(decoding error: DecodingError, root: SceneNode, file: String) {
         let context: DecodingError.Context
-        var path: [CodingKey]
         switch error {
-        case let .typeMismatch(_, c), let .valueNotFound(_, c), let .dataCorrupted(c):
+        case let .typeMismatch(_, c), let .valueNotFound(_, c), let .dataCorrupted(c), let .keyNotFound(_, c):
             context = c
-            path = c.codingPath
-        case let .keyNotFound(key, c):
-            context = c
-            path = c.codingPath
-            _ = key
         @unknown default:
             self.init(file: file, mark: nil, path: [], message: "\(error)")
             return
         }
-        let components = path.map { $0.intValue.map(String.init) ?? $0.stringValue }
+        let components = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
         self.init(file: file, mark: root.mark(at: components), path: components, message: context.debugDescription)
     }
 }

@@ -62,7 +62,7 @@ struct TimelineEventSpec: Decodable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         at = try c.decode(Double.self, forKey: .at)
         guard (0...SceneFileLimits.maximumDuration).contains(at) else {
-            throw c.invalid(.at, "\(at) s is out of range 0...\(DisplayListLimitsText.format(SceneFileLimits.maximumDuration))")
+            throw c.invalid(.at, "\(at) s is out of range 0...\(DisplayListLimits.format(SceneFileLimits.maximumDuration))")
         }
         let present = Self.actions.filter(c.contains)
         guard present.count == 1, let key = present.first else {

@@ -78,7 +78,7 @@ struct ViewSpec: Decodable {
         switch type {
         case .view: foreign = textKeys + imageKeys
         case .label, .button: foreign = imageKeys
-        case .image: foreign = textKeys.filter { $0 != .contentMode }
+        case .image: foreign = textKeys
         }
         if let key = foreign.first(where: c.contains) {
             let owner = textKeys.contains(key) ? "labels and buttons" : "image views"
