@@ -58,6 +58,8 @@ open class Layer {
     /// The drawing `draw(in:)` recorded, and the bounds' size then; nil until `setNeedsDisplay()`.
     private var recorded: (size: CGSize, items: [DisplayItem])?
     private var needsDisplay = false
+    /// The running animations and the values beneath them; nil when none runs.
+    var animationState: LayerAnimationState?
 
     /// A layer of its own, with no size.
     public required init() {}
@@ -120,7 +122,8 @@ open class Layer {
         }
     }
 
-    /// The state being shown: the layer itself (dynrender draws the model at every frame).
+    /// The state being shown, mid-animation too: the layer itself, whose properties hold the
+    /// values shown while animations run (see `add(_:forKey:)`).
     public func presentation() -> Self? { self }
     /// The model layer: the layer itself.
     public func model() -> Self { self }

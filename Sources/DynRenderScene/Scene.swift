@@ -276,11 +276,13 @@ open class Scene {
             forEachView { $0.sceneStep?(stepTime) }
             advanceAnimators(to: stepTime)
             updateAnimations(at: stepTime)
+            advanceLayerAnimations(to: stepTime)
         }
         runEvents(through: time)
         self.time = max(self.time, time)
         advanceAnimators(to: time)
         updateAnimations(at: time)
+        advanceLayerAnimations(to: time)
         // The layout pass, as a run-loop turn ends.
         for view in views { view.layoutIfNeeded() }
         // Lifted fingers are kept only while their circle fades.
@@ -295,6 +297,32 @@ open class Scene {
             for referenced in view.referencedAnimators { referenced.advance(to: time) }
             view.timeDidAdvance(to: time)
         }
+    }
+
+    /// Layers with animations (`Layer.add(_:forKey:)`), in the order they were given one.
+    private var animatedLayers: [Layer] = []
+    private var animatedLayerIDs = Set<ObjectIdentifier>()
+
+    /// Steps `layer`'s animations with this scene's clock.
+    package func adoptAnimatedLayer(_ layer: Layer) {
+        if animatedLayerIDs.insert(ObjectIdentifier(layer)).inserted { animatedLayers.append(layer) }
+    }
+
+    /// Shows every layer animation's values at `time`, then tells delegates and transactions of
+    /// those that started or stopped, and commits an implicit transaction.
+    private func advanceLayerAnimations(to time: TimeInterval) {
+        for layer in PendingAnimatedLayers.take(for: self) { adoptAnimatedLayer(layer) }
+        if !animatedLayers.isEmpty {
+            var callbacks: [() -> Void] = []
+            for layer in animatedLayers { callbacks += layer.applyAnimations(at: time) }
+            animatedLayers.removeAll { layer in
+                guard layer.animationState == nil else { return false }
+                animatedLayerIDs.remove(ObjectIdentifier(layer))
+                return true
+            }
+            for callback in callbacks { callback() }
+        }
+        AnimationTransaction.commitImplicit()
     }
 
     /// Calls `body` with every view in the scene, each before its subviews, back to front.
