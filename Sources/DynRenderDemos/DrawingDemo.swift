@@ -35,7 +35,7 @@ package final class DrawingScene: Scene {
             let start = 0.2 + 0.25 * Double(index)
             at(start) { [unowned self] in
                 animator.addBehavior(SnapBehavior(item: card, snapTo: slot))
-                card.ring.fill(from: start + 0.3, over: 1.2)
+                card.ring.fill(after: 0.3, over: 1.2)
             }
         }
         addSubview(chart)
@@ -94,7 +94,8 @@ package final class GradientCard: View {
 }
 
 /// A progress ring: a faint track and a round-capped arc of shape layers from 12 o'clock, whose
-/// `strokeEnd` runs from 0 to the progress with an ease-out over a set time.
+/// `strokeEnd` is animated from 0 to the progress as apps do it: a basic animation with Core
+/// Animation's ease-out, the model value set to the end first.
 package final class ProgressRing: View {
     let track = ShapeLayer()
     let bar = ShapeLayer()
@@ -123,12 +124,18 @@ package final class ProgressRing: View {
         return nil
     }
 
-    /// Fills the ring from `start` seconds over `duration`, easing out.
-    func fill(from start: TimeInterval, over duration: TimeInterval) {
-        sceneStep = { [unowned self] time in
-            let t = min(max((time - start) / duration, 0), 1)
-            bar.strokeEnd = CGFloat(progress * (1 - (1 - t) * (1 - t) * (1 - t)))
-        }
+    /// Fills the ring over `duration` seconds, starting `delay` seconds from now (empty until
+    /// then: the animation fills backwards).
+    func fill(after delay: TimeInterval, over duration: TimeInterval) {
+        let fill = BasicAnimation(keyPath: "strokeEnd")
+        fill.fromValue = 0
+        fill.toValue = progress
+        fill.beginTime = (Scene.running?.time ?? 0) + delay
+        fill.duration = duration
+        fill.fillMode = .backwards
+        fill.timingFunction = .easeOut
+        bar.strokeEnd = CGFloat(progress)
+        bar.add(fill, forKey: "progress")
     }
 }
 
