@@ -24,6 +24,31 @@ final class ProgressRing: UIView {
     required init?(coder: NSCoder) {
         return nil
     }
+
+    /// Checks that the ring of a 100-point `ProgressRing` drawn at (0, 0) in `image` is the
+    /// bar's green from 12 o'clock clockwise to `end` of a turn and the track's grey after it:
+    /// each pixel wholly inside the ring takes the colour of the part its angle is in (pixels
+    /// within 0.01 of a turn of the butt-capped ends are left out). Returns how many it checked.
+    static func checkPixels(of image: RGBAImage, barUpTo end: Double) -> Int {
+        let green = UIColor.systemGreen.rgba, grey = UIColor.systemGray5.rgba
+        var checked = 0
+        for y in 0..<100 {
+            for x in 0..<100 {
+                let dx = Double(x) + 0.5 - 50, dy = Double(y) + 0.5 - 50, d = (dx * dx + dy * dy).squareRoot()
+                guard d > 35.8 && d < 44.2 else { continue }
+                var turn = atan2(dx, -dy) / (2 * .pi)
+                if turn < 0 { turn += 1 }
+                if turn > 0.01 && turn < end - 0.01 {
+                    #expect(image[x, y] == green, "(\(x), \(y)) at \(turn) of a turn")
+                    checked += 1
+                } else if turn > end + 0.01 && turn < 0.99 {
+                    #expect(image[x, y] == grey, "(\(x), \(y)) at \(turn) of a turn")
+                    checked += 1
+                }
+            }
+        }
+        return checked
+    }
 }
 
 final class GradientCard: UIView {
@@ -56,25 +81,7 @@ final class GradientCard: UIView {
     /// the rest: pixels wholly inside the ring take the colour of the part their angle is in.
     @Test func aProgressRingStrokesAQuarter() throws {
         let image = try still([ProgressRing(frame: CGRect(x: 0, y: 0, width: 100, height: 100))])
-        let green = UIColor.systemGreen.rgba, grey = UIColor.systemGray5.rgba
-        var checked = 0
-        for y in 0..<100 {
-            for x in 0..<100 {
-                let dx = Double(x) + 0.5 - 50, dy = Double(y) + 0.5 - 50, d = (dx * dx + dy * dy).squareRoot()
-                guard d > 35.8 && d < 44.2 else { continue }
-                // Angle clockwise from 12 o'clock, 0…1 of a turn; keep clear of the ends (butt caps).
-                var turn = atan2(dx, -dy) / (2 * .pi)
-                if turn < 0 { turn += 1 }
-                if turn > 0.01 && turn < 0.24 {
-                    #expect(image[x, y] == green, "(\(x), \(y)) at \(turn) of a turn")
-                    checked += 1
-                } else if turn > 0.26 && turn < 0.99 {
-                    #expect(image[x, y] == grey, "(\(x), \(y)) at \(turn) of a turn")
-                    checked += 1
-                }
-            }
-        }
-        #expect(checked > 1500)
+        #expect(ProgressRing.checkPixels(of: image, barUpTo: 0.25) > 1500)
     }
 
     /// The card is its layer: red at the left, blue at the right, the mix between, cut at its
