@@ -98,8 +98,8 @@ let package = Package(
         // 11a. Scene files: a scene, its timeline and outputs described in YAML or JSON.
         .target(name: "DynRenderSceneFiles",
                 dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDynamics", "DynRenderDisplayList",
-                               "DynRenderImages", "DynRenderScene", "DynRenderCodecs", "DynRenderPipeline",
-                               .product(name: "Yams", package: "Yams")]),
+                               "DynRenderImages", "DynRenderScene", "DynRenderCollectionViews", "DynRenderCodecs",
+                               "DynRenderPipeline", .product(name: "Yams", package: "Yams")]),
         // 12. Image and sequence comparison on pixels alone: counts, perceptual threshold, anti-aliasing, diff images.
         .target(name: "DynRenderDiff", dependencies: ["DynRenderPixels"]),
         // 13. Reading PNGs, PNG directories and GIFs for comparison.
@@ -135,7 +135,8 @@ let package = Package(
         // Every demo's GIF, poster, contact sheet and Markdown index (`dynrender gallery`).
         .target(name: "DynRenderGallery",
                 dependencies: ["DynRenderGeometry", "DynRenderPixels", "DynRenderDisplayList", "DynRenderText",
-                               "DynRenderRaster", "DynRenderCodecs", "DynRenderPipeline", "DynRenderDemos"]),
+                               "DynRenderRaster", "DynRenderCodecs", "DynRenderPipeline", "DynRenderDemos",
+                               "DynRenderScene", "DynRenderSceneFiles"]),
         // The command-line tool: argument parsing only, composing the modules above.
         .executableTarget(
             name: "DynRenderCLI",

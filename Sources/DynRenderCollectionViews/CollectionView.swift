@@ -175,6 +175,14 @@ open class CollectionView: View {
         return collectionViewLayout.layoutAttributesForItem(at: indexPath)
     }
 
+    /// Where the centre of the cell at `indexPath` is in the scene now, moved by `offset`: where
+    /// a scripted finger touches that cell. Nil when there is no such cell.
+    package func sceneCenter(ofItem indexPath: IndexPath, offset: CGVector = .zero) -> CGPoint? {
+        guard let center = layoutAttributesForItem(at: indexPath)?.center else { return nil }
+        let frame = sceneFrame
+        return CGPoint(x: center.x - contentOffset.x + frame.minX + offset.dx, y: center.y - contentOffset.y + frame.minY + offset.dy)
+    }
+
     /// `point` in the scene's coordinates as a point of the content, points.
     package func contentPoint(fromScene point: CGPoint) -> CGPoint {
         let frame = sceneFrame

@@ -28,9 +28,9 @@ package final class DragScene: Scene {
         addSubview(collectionView)
 
         let cells = [8, 15, 20].map { IndexPath(item: $0, section: 0) }
-        let centers = cells.map { collectionView.layoutAttributesForItem(at: $0)?.center ?? .zero }
-        for (index, center) in centers.enumerated() {
-            tap(at: center, time: 0.4 + 0.45 * Double(index)) { [unowned self] event in
+        let centers = cells.map { collectionView.sceneCenter(ofItem: $0) ?? .zero }
+        for (center, time) in zip(centers, [0.4, 0.85, 1.3]) {
+            tap(at: center, time: time) { [unowned self] event in
                 guard event.state == .ended,
                       let path = collectionView.indexPathForItem(at: collectionView.contentPoint(fromScene: event.location)) else { return }
                 if collectionView.isSelected(path) { collectionView.deselectItem(at: path) } else { collectionView.selectItem(at: path) }
@@ -42,10 +42,7 @@ package final class DragScene: Scene {
         let dragTime = 1.6, total = hold + dragTime + 0.25
         let curve = TouchPath.through([start, CGPoint(x: start.x + 150, y: start.y + 130),
                                        CGPoint(x: start.x + 40, y: start.y + 330), CGPoint(x: start.x + 170, y: start.y + 470)])
-        let path = TouchPath { s in
-            let t = s * total
-            return curve.location(at: min(1, max(0, (t - hold) / dragTime)))
-        }
+        let path = curve.timed(holdingBefore: hold, moving: dragTime, holdingAfter: 0.25)
         let pressStart = 2.0
         touch(at: pressStart, duration: total, along: path) { [unowned self] event in
             let content = collectionView.contentPoint(fromScene: event.location)

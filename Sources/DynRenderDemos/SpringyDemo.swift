@@ -23,15 +23,14 @@ package final class SpringyScene: Scene {
         collectionView.backgroundColor = .white
         super.init(size: size)
         addSubview(collectionView)
-        let x = size.width * 0.62
-        // Scroll up: the finger drags from low on the screen to high, 1.1 s, then holds 0.6 s.
-        scroll(collectionView, at: 0.4, duration: 1.7, along: TouchPath { s in
-            let t = min(1, s * 1.7 / 1.1)
-            return CGPoint(x: x, y: size.height * (0.82 - 0.55 * TimingCurve.easeInOut.value(at: t)))
-        })
+        // Scroll up: the finger drags from low on the screen to high, 1.1 s, then holds 0.6 s
+        // (what the scene file's scroll with `rest: 0.6` makes).
+        let (moving, rest) = (1.1, 0.6)
+        scroll(collectionView, at: 0.4, duration: 0 + moving + rest,
+               along: TouchPath.line(from: CGPoint(x: 242, y: 692), to: CGPoint(x: 242, y: 228), curve: .easeInOut)
+                .timed(holdingBefore: 0, moving: moving, holdingAfter: rest))
         // Flick down.
-        scroll(collectionView, at: 2.6, duration: 0.12,
-               along: .line(from: CGPoint(x: x, y: size.height * 0.35), to: CGPoint(x: x, y: size.height * 0.55)))
+        scroll(collectionView, at: 2.6, duration: 0.12, along: .line(from: CGPoint(x: 242, y: 295), to: CGPoint(x: 242, y: 464)))
     }
 }
 

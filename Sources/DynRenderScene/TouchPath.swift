@@ -39,11 +39,30 @@ public struct TouchPath: Sendable {
         TouchPath(points: [start, end], curve: curve, smooth: false)
     }
 
+    /// Straight lines from each of `points` to the next, paced by `curve` with equal time
+    /// between consecutive points.
+    public static func straight(through points: [CGPoint], curve: TimingCurve = .linear) -> TouchPath {
+        precondition(!points.isEmpty, "a touch path needs at least one point")
+        return TouchPath(points: points, curve: curve, smooth: false)
+    }
+
     /// A smooth curve through `points` in order (a Catmull–Rom spline, so it passes through every
     /// point without corners), paced by `curve` with equal time between consecutive points.
     public static func through(_ points: [CGPoint], curve: TimingCurve = .easeInOut) -> TouchPath {
         precondition(!points.isEmpty, "a touch path needs at least one point")
         return TouchPath(points: points, curve: curve, smooth: true)
+    }
+
+    /// This path with the finger resting first and last: down at the path's start for `before`
+    /// seconds, along it for `moving` seconds, then still at its end for `after` seconds; a
+    /// touch along it lasts `before + moving + after` seconds (a long press that then drags, a
+    /// scroll that holds before lifting).
+    public func timed(holdingBefore before: TimeInterval, moving: TimeInterval, holdingAfter after: TimeInterval) -> TouchPath {
+        let total = before + moving + after
+        return TouchPath { s in
+            let t = s * total
+            return location(at: moving > 0 ? min(1, max(0, (t - before) / moving)) : (t >= before ? 1 : 0))
+        }
     }
 
     /// The finger's location at progress `s` (clamped to 0…1).

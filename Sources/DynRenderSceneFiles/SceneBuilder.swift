@@ -5,6 +5,7 @@ import DynRenderDisplayList
 import DynRenderDynamics
 import DynRenderImages
 import DynRenderScene
+import DynRenderCollectionViews
 
 /// Builds a scene file's views, behaviours and timeline into a `Scene`, in the order written:
 /// views first (each with its subviews), then behaviours, then the timeline's events. Every name
@@ -64,6 +65,7 @@ struct SceneBuilder {
             try checkReferences(of: event, at: ["timeline", String(index)])
             timeline.append((event, made))
         }
+        try checkNewtonianCounts()
 
         for view in topLevel { scene.addSubview(view) }
         for behaviour in behaviours { scene.animator.addBehavior(behaviour) }
@@ -108,6 +110,10 @@ struct SceneBuilder {
             let imageView = ImageView(frame: spec.frame, contentsOfFile: url.path)
             if let mode = spec.contentMode { imageView.contentMode = mode.mode }
             view = imageView
+        case .collectionView:
+            let cell = spec.cell ?? CellSpec()
+            view = CollectionView(frame: spec.frame, collectionViewLayout: (spec.layout ?? LayoutSpec(kind: .flow)).makeLayout(),
+                                  itemCounts: spec.items?.counts ?? [0]) { path, selected in cell.appearance(path, selected: selected) }
         }
         if let color = spec.backgroundColor { view.backgroundColor = color }
         if let radius = spec.cornerRadius { view.cornerRadius = radius }
@@ -280,6 +286,26 @@ struct SceneBuilder {
                 throw error(reference.path, "'\(reference.id)' is a \(kind) behaviour; a finger carries views, attachments' anchors and snap points")
             }
         }
+        if let select = event.select { _ = try collectionView(select) }
+        if let lift = event.lift {
+            guard try collectionView(lift).collectionViewLayout is LiftingDragLayout else {
+                throw error(lift.path, "'\(lift.id)' does not have a draggable layout; only that lifts its selected cells")
+            }
+        }
+        var points = event.along
+        switch event.action {
+        case let .tap(point), let .longPress(point): points.append(point)
+        case let .drag(list): points += list
+        default: break
+        }
+        for point in points {
+            guard case let .cell(indexPath, reference, _) = point.target else { continue }
+            let collection = try collectionView(reference)
+            let count = indexPath.section < collection.numberOfSections ? collection.numberOfItems(inSection: indexPath.section) : 0
+            guard indexPath.item < count else {
+                throw error(reference.path.dropLast() + ["cell"], "'\(reference.id)' has no cell \(indexPath.item) in section \(indexPath.section) (it has \(count))")
+            }
+        }
         switch event.action {
         case let .remove(references):
             for reference in references where views[reference.id] == nil && !behaviourIDs.contains(reference.id) {
@@ -287,8 +313,53 @@ struct SceneBuilder {
             }
         case let .animate(animation):
             for change in animation.views { _ = try view(change.view) }
+        case let .scroll(reference):
+            _ = try collectionView(reference)
+        case let .insert(reference), let .delete(reference):
+            guard try collectionView(reference).collectionViewLayout is NewtonianLayout else {
+                throw error(reference.path, "'\(reference.id)' does not have a Newtonian layout; only that adds and deletes cells on the timeline")
+            }
         default:
             break
+        }
+    }
+
+    /// The collection view `reference` names, or an error saying what it is instead.
+    func collectionView(_ reference: ViewReference) throws -> CollectionView {
+        guard let collection = try view(reference) as? CollectionView else {
+            throw error(reference.path, "'\(reference.id)' is not a collection view")
+        }
+        return collection
+    }
+
+    /// Follows each Newtonian collection view's count of cells through the timeline, in time
+    /// order: an insert past the layout's maximum, or a delete of a cell that is not there, is
+    /// an error before anything runs.
+    private func checkNewtonianCounts() throws {
+        var counts: [String: Int] = [:]
+        let order = model.timeline.indices.sorted { (model.timeline[$0].at, $0) < (model.timeline[$1].at, $1) }
+        for index in order {
+            let event = model.timeline[index]
+            switch event.action {
+            case let .insert(reference):
+                guard let layout = views[reference.id].flatMap({ ($0 as? CollectionView)?.collectionViewLayout as? NewtonianLayout }) else { continue }
+                let count = counts[reference.id, default: (views[reference.id] as? CollectionView)?.numberOfItems(inSection: 0) ?? 0] + 1
+                guard count <= layout.maximumItemCount else {
+                    throw error(["timeline", String(index), "insert"], "the Newtonian layout holds at most \(layout.maximumItemCount) cells; this insert would make \(count)")
+                }
+                counts[reference.id] = count
+            case let .delete(reference):
+                guard views[reference.id].flatMap({ ($0 as? CollectionView)?.collectionViewLayout as? NewtonianLayout }) != nil else { continue }
+                let count = counts[reference.id, default: (views[reference.id] as? CollectionView)?.numberOfItems(inSection: 0) ?? 0]
+                var fits = count > 0
+                if case let .number(item) = event.item { fits = item < count }
+                guard fits else {
+                    throw error(["timeline", String(index), "item"], "'\(reference.id)' has \(count) cells then; there is no cell to delete")
+                }
+                counts[reference.id] = count - 1
+            default:
+                break
+            }
         }
     }
 }

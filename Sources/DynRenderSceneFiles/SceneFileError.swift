@@ -81,6 +81,9 @@ public enum SceneFileLimits {
     public static let maximumEvents = 10_000
     /// Most points in a drag's path.
     public static let maximumPathPoints = 10_000
+    /// Most items in a collection view, all sections together (cells are laid out lazily, so
+    /// a million costs little until they are on screen).
+    public static let maximumItems = 1_000_000
     /// Longest render, seconds (the pipeline's own limit).
     public static let maximumDuration = 600.0
 }

@@ -38,6 +38,8 @@ public enum SceneFileSchema {
             ("behaviour", behaviour), ("gravity", gravity), ("collision", collision), ("boundary", boundary), ("push", push),
             ("snap", snap), ("attachment", attachment), ("itemProperties", itemProperties), ("field", field),
             ("event", event), ("animation", animation), ("change", change),
+            ("layout", layout), ("cell", cell), ("touchPoint", touchPoint),
+            ("touchPoints", .object([("type", .string("array")), ("items", ref("touchPoint")), ("minItems", .number(2))])),
         ]
     }
 
@@ -155,10 +157,10 @@ public enum SceneFileSchema {
     }
 
     static var view: SchemaJSON {
-        object(ViewSpec.CodingKeys.self, "A view: plain, label, button or image view.", required: [.frame]) { key in
+        object(ViewSpec.CodingKeys.self, "A view: plain, label, button, image view or collection view.", required: [.frame]) { key in
             switch key {
             case .id: return ("A name other entries use for this view.", string)
-            case .type: return ("view (the default), label, button or image.", choice(ViewSpec.Kind.self))
+            case .type: return ("view (the default), label, button, image or collectionView.", choice(ViewSpec.Kind.self))
             case .frame: return ("[x, y, width, height] in points, in the superview's coordinates.", ref("frame"))
             case .backgroundColor: return ("The fill colour (default none).", ref("color"))
             case .cornerRadius: return ("Points.", number(0...DisplayListLimits.maximumExtent))
@@ -176,6 +178,10 @@ public enum SceneFileSchema {
             case .numberOfLines: return ("Lines a label may wrap to; 0 = as many as fit.", number(0...1_000))
             case .image: return ("An image view's PNG, under the file's folder.", string)
             case .contentMode: return ("How an image view fits its picture.", choice(ContentModeName.self))
+            case .layout: return ("A collection view's layout (default a flow layout).", ref("layout"))
+            case .items: return ("A collection view's item count, or a count per section.",
+                                 .object([("anyOf", .array([integer, list(integer)]))]))
+            case .cell: return ("How a collection view's cells look (default grey, red when selected).", ref("cell"))
             }
         }
     }
@@ -353,10 +359,12 @@ public enum SceneFileSchema {
                       extra: [("oneOf", .array(actions))]) { key in
             switch key {
             case .at: return ("Seconds from the start.", number(seconds))
-            case .tap: return ("A finger taps here (on the views, unless `snap`).", ref("point"))
-            case .longPress: return ("A finger rests here for `duration`.", ref("point"))
-            case .drag: return ("A finger moves through these points over `duration`.", .object([("type", .string("array")), ("items", ref("point")),
-                                                                                                  ("minItems", .number(2))]))
+            case .tap: return ("A finger taps here (on the views, unless `snap` or `select`).", ref("touchPoint"))
+            case .longPress: return ("A finger rests here for `duration`.", ref("touchPoint"))
+            case .drag: return ("A finger moves through these points over `duration`.", ref("touchPoints"))
+            case .scroll: return ("A finger scrolls this collection view along `along`.", ref("id"))
+            case .insert: return ("A cell joins this collection view's Newtonian layout.", ref("id"))
+            case .delete: return ("A cell of this collection view's Newtonian layout leaves (`item`).", ref("id"))
             case .add: return ("Views and behaviours join the scene.", object(TimelineEventSpec.AddKeys.self, "What to add.") { key in
                 switch key {
                 case .views: return ("Views, on top.", list(ref("view")))
@@ -370,6 +378,14 @@ public enum SceneFileSchema {
             case .curve: return ("How a drag moves along its points (default easeInOut).", choice(CurveName.self))
             case .snap: return ("On the tap's lift, this view snaps to the tap, replacing its last snap.", ref("id"))
             case .carry: return ("Views whose centres, and attachments or snaps whose points, follow the finger.", ref("ids"))
+            case .hold: return ("Seconds a drag's or scroll's finger rests before moving (a long press that then drags).", number(seconds))
+            case .rest: return ("Seconds it rests at the end before lifting.", number(seconds))
+            case .path: return ("smooth (the default: a curve through the points) or straight lines between them.", choice(TouchPathShape.self))
+            case .select: return ("On the tap's lift, the cell under it in this collection view is selected (or deselected).", ref("id"))
+            case .lift: return ("Once the finger has rested `hold` seconds, this draggable layout's selected cells follow it.", ref("id"))
+            case .along: return ("A scroll's points.", ref("touchPoints"))
+            case .item: return ("Which cell a delete removes: its number, or lowest.",
+                                .object([("anyOf", .array([.object([("type", .string("integer")), ("minimum", .number(0))]), enumeration(["lowest"])]))]))
             }
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import DynRenderGeometry
 import DynRenderDynamics
 import DynRenderScene
+import DynRenderCollectionViews
 
 /// What the timeline's events share while the scene runs: views and behaviours by id (those the
 /// timeline adds join when they are added), and the snap each tap last made for each view.
@@ -22,7 +23,18 @@ extension SceneBuilder {
     func schedule(_ event: TimelineEventSpec, made: [DynamicBehavior], addedViews: [View], state: TimelineState, in scene: Scene) {
         let time = event.at
         switch event.action {
-        case let .tap(point):
+        case let .tap(target):
+            let point = location(target, state: state)
+            if let reference = event.select, let collection = state.views[reference.id] as? CollectionView {
+                // An app's tap handler: on lifting, the cell under the finger is selected, or
+                // deselected when it was.
+                scene.tap(at: point, time: time) { touch in
+                    guard touch.state == .ended,
+                          let path = collection.indexPathForItem(at: collection.contentPoint(fromScene: touch.location)) else { return }
+                    if collection.isSelected(path) { collection.deselectItem(at: path) } else { collection.selectItem(at: path) }
+                }
+                return
+            }
             guard let reference = event.snap, let item = state.views[reference.id] else {
                 scene.tap(at: point, time: time, duration: event.duration ?? 0.1)
                 return
@@ -40,11 +52,53 @@ extension SceneBuilder {
             } else {
                 scene.tap(at: point, time: time, handler: handler)
             }
-        case let .longPress(point):
-            touch(event, along: .stay(at: point), duration: event.duration ?? 0.5, state: state, in: scene)
-        case let .drag(points):
-            touch(event, along: .through(points, curve: (event.curve ?? .easeInOut).curve), duration: event.duration ?? 1,
-                  state: state, in: scene)
+        case let .longPress(target):
+            touch(event, along: .stay(at: location(target, state: state)), duration: event.duration ?? 0.5, state: state, in: scene)
+        case let .drag(targets):
+            let (path, duration) = fingerPath(event, through: targets, state: state)
+            if let reference = event.lift, let collection = state.views[reference.id] as? CollectionView,
+               let layout = collection.collectionViewLayout as? LiftingDragLayout {
+                // An app's long-press handler: once the finger has rested `hold` seconds the
+                // selected cells lift, follow it, and spring home when it lifts.
+                let lifted = time + (event.hold ?? 0)
+                scene.touch(at: time, duration: duration, along: path) { touch in
+                    let content = collection.contentPoint(fromScene: touch.location)
+                    switch touch.state {
+                    case .changed where touch.time >= lifted - 1e-9:
+                        if layout.isDragging { layout.updateDragging(to: content) } else { layout.beginDragging(at: content) }
+                    case .ended:
+                        layout.endDragging()
+                    default:
+                        break
+                    }
+                }
+                return
+            }
+            touch(event, along: path, duration: duration, state: state, in: scene)
+        case let .scroll(reference):
+            guard let collection = state.views[reference.id] as? CollectionView else { return }
+            let (path, duration) = fingerPath(event, through: event.along, state: state)
+            scene.scroll(collection, at: time, duration: duration, along: path)
+        case let .insert(reference):
+            guard let layout = (state.views[reference.id] as? CollectionView)?.collectionViewLayout as? NewtonianLayout else { return }
+            // The counts were checked when the scene was built.
+            scene.at(time) { try? layout.insertItem() }
+        case let .delete(reference):
+            guard let collection = state.views[reference.id] as? CollectionView,
+                  let layout = collection.collectionViewLayout as? NewtonianLayout else { return }
+            let item = event.item
+            scene.at(time) {
+                switch item {
+                case let .number(number)?:
+                    try? layout.deleteItem(at: number)
+                case .lowest?, nil:
+                    let cells = (0..<collection.numberOfItems(inSection: 0)).compactMap {
+                        collection.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))
+                    }
+                    guard let lowest = cells.max(by: { $0.center.y < $1.center.y }) else { return }
+                    try? layout.deleteItem(at: lowest.indexPath.item)
+                }
+            }
         case .add:
             let behaviourIDs = eventBehaviourIDs(event)
             scene.at(time) { [unowned scene] in
@@ -79,6 +133,30 @@ extension SceneBuilder {
                 })
             }
         }
+    }
+
+    /// Where a finger goes, in the scene: the point, or the named cell's centre (moved by its
+    /// offset) as the scene is built.
+    func location(_ target: TouchPointSpec, state: TimelineState) -> CGPoint {
+        switch target.target {
+        case let .point(point):
+            return point
+        case let .cell(indexPath, reference, offset):
+            return (state.views[reference.id] as? CollectionView)?.sceneCenter(ofItem: indexPath, offset: offset) ?? .zero
+        }
+    }
+
+    /// A drag's or scroll's path through `targets`, smooth or straight and paced by its curve,
+    /// with the finger resting `hold` seconds before and `rest` after; and how long the finger is
+    /// down in all.
+    private func fingerPath(_ event: TimelineEventSpec, through targets: [TouchPointSpec], state: TimelineState) -> (TouchPath, Double) {
+        let points = targets.map { location($0, state: state) }
+        let curve = (event.curve ?? .easeInOut).curve
+        let path: TouchPath = event.path == .straight ? .straight(through: points, curve: curve) : .through(points, curve: curve)
+        let moving = event.duration ?? 1
+        guard event.hold != nil || event.rest != nil else { return (path, moving) }
+        let (before, after) = (event.hold ?? 0, event.rest ?? 0)
+        return (path.timed(holdingBefore: before, moving: moving, holdingAfter: after), before + moving + after)
     }
 
     /// The ids of the behaviours an `add` event adds, in order (nil for those without).

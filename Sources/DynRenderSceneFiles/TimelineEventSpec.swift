@@ -27,6 +27,11 @@ enum CurveName: String, NamedChoice {
 /// - {at: 3.0, remove: [snap1, card]}
 /// - {at: 1.0, push: {items: [ball], angle: -1.2, magnitude: 2}}
 /// - {at: 1.5, animate: {duration: 0.3, views: [{id: card, alpha: 0}]}}
+/// - {at: 0.4, tap: {cell: 8, in: grid}, select: grid}  # a tap that selects the cell under it
+/// - {at: 2.0, drag: [{cell: 15, in: grid}, {cell: 15, in: grid, offset: [150, 130]}], hold: 0.5, lift: grid}
+/// - {at: 0.4, scroll: grid, along: [[242, 692], [242, 228]], duration: 1.1, rest: 0.6}
+/// - {at: 0.3, insert: cradle}
+/// - {at: 8.0, delete: cradle, item: lowest}
 /// ```
 ///
 /// A `tap`, `longPress` or `drag` without `snap` or `carry` is a finger on the views: buttons
@@ -34,9 +39,12 @@ enum CurveName: String, NamedChoice {
 /// behaviours and views itself, as an app's gesture handler would.
 struct TimelineEventSpec: Decodable {
     enum Action {
-        case tap(CGPoint)
-        case longPress(CGPoint)
-        case drag([CGPoint])
+        case tap(TouchPointSpec)
+        case longPress(TouchPointSpec)
+        case drag([TouchPointSpec])
+        case scroll(ViewReference)
+        case insert(ViewReference)
+        case delete(ViewReference)
         case add(views: [ViewSpec], behaviours: [BehaviourSpec])
         case remove([ViewReference])
         case push(PushSpec)
@@ -49,14 +57,22 @@ struct TimelineEventSpec: Decodable {
     var curve: CurveName?
     var snap: ViewReference?
     var carry: [ViewReference]
+    var hold: Double?
+    var rest: Double?
+    var path: TouchPathShape?
+    var select: ViewReference?
+    var lift: ViewReference?
+    var along: [TouchPointSpec]
+    var item: DeletedItem?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case at, tap, longPress, drag, add, remove, push, animate, duration, curve, snap, carry
+        case at, tap, longPress, drag, scroll, insert, delete, add, remove, push, animate
+        case duration, curve, snap, carry, hold, rest, path, select, lift, along, item
     }
 
     enum AddKeys: String, CodingKey, CaseIterable { case views, behaviours }
 
-    static let actions: [CodingKeys] = [.tap, .longPress, .drag, .add, .remove, .push, .animate]
+    static let actions: [CodingKeys] = [.tap, .longPress, .drag, .scroll, .insert, .delete, .add, .remove, .push, .animate]
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -71,14 +87,12 @@ struct TimelineEventSpec: Decodable {
                 : "one action per event, found \(present.map(\.stringValue).joined(separator: " and "))"))
         }
         switch key {
-        case .tap: action = .tap(try c.decode(PointValue.self, forKey: .tap).point)
-        case .longPress: action = .longPress(try c.decode(PointValue.self, forKey: .longPress).point)
-        case .drag:
-            let points = try c.decode([PointValue].self, forKey: .drag).map(\.point)
-            guard (2...SceneFileLimits.maximumPathPoints).contains(points.count) else {
-                throw c.invalid(.drag, "a drag goes through 2 to \(SceneFileLimits.maximumPathPoints) points, found \(points.count)")
-            }
-            action = .drag(points)
+        case .tap: action = .tap(try c.decode(TouchPointSpec.self, forKey: .tap))
+        case .longPress: action = .longPress(try c.decode(TouchPointSpec.self, forKey: .longPress))
+        case .drag: action = .drag(try Self.path(in: c, .drag))
+        case .scroll: action = .scroll(try c.decode(ViewReference.self, forKey: .scroll))
+        case .insert: action = .insert(try c.decode(ViewReference.self, forKey: .insert))
+        case .delete: action = .delete(try c.decode(ViewReference.self, forKey: .delete))
         case .add:
             let add = try c.nestedContainer(keyedBy: AddKeys.self, forKey: .add)
             action = .add(views: try add.decodeIfPresent([ViewSpec].self, forKey: .views) ?? [],
@@ -95,13 +109,108 @@ struct TimelineEventSpec: Decodable {
         curve = try c.decodeIfPresent(CurveName.self, forKey: .curve)
         snap = try c.decodeIfPresent(ViewReference.self, forKey: .snap)
         carry = try c.decodeIfPresent([ViewReference].self, forKey: .carry) ?? []
+        hold = try checked(c.decodeIfPresent(Double.self, forKey: .hold), 0...SceneFileLimits.maximumDuration, CodingKeys.hold, in: c)
+        rest = try checked(c.decodeIfPresent(Double.self, forKey: .rest), 0...SceneFileLimits.maximumDuration, CodingKeys.rest, in: c)
+        path = try c.decodeIfPresent(TouchPathShape.self, forKey: .path)
+        select = try c.decodeIfPresent(ViewReference.self, forKey: .select)
+        lift = try c.decodeIfPresent(ViewReference.self, forKey: .lift)
+        along = key == .scroll ? try Self.path(in: c, .along) : []
+        item = try c.decodeIfPresent(DeletedItem.self, forKey: .item)
         // Modifiers only where they mean something.
-        let touch: [CodingKeys] = [.tap, .longPress, .drag]
-        if c.contains(.duration) && !touch.contains(key) { throw c.invalid(.duration, "'duration' is for tap, longPress and drag (an animation has its own)") }
-        if c.contains(.curve) && key != .drag { throw c.invalid(.curve, "'curve' paces a drag along its points") }
+        let touch: [CodingKeys] = [.tap, .longPress, .drag, .scroll]
+        let moving: [CodingKeys] = [.drag, .scroll]
+        if c.contains(.duration) && !touch.contains(key) { throw c.invalid(.duration, "'duration' is for tap, longPress, drag and scroll (an animation has its own)") }
+        if c.contains(.curve) && !moving.contains(key) { throw c.invalid(.curve, "'curve' paces a drag or scroll along its points") }
+        if let extra = [CodingKeys.hold, .rest, .path].first(where: c.contains), !moving.contains(key) {
+            throw c.invalid(extra, "'\(extra.stringValue)' is for a drag or scroll")
+        }
+        if c.contains(.select) && key != .tap { throw c.invalid(.select, "'select' is what a tap does to a collection view's cell") }
+        if c.contains(.lift) && key != .drag { throw c.invalid(.lift, "'lift' is what a drag does to a draggable layout's selected cells") }
+        if c.contains(.along) && key != .scroll { throw c.invalid(.along, "'along' is a scroll's path (a drag's points are the drag itself)") }
+        if c.contains(.item) != (key == .delete) {
+            throw key == .delete ? DecodingError.keyNotFound(CodingKeys.item, .init(codingPath: c.codingPath, debugDescription: "a delete needs 'item': a number or lowest"))
+                : c.invalid(.item, "'item' says which cell a delete removes")
+        }
+        if let extra = [CodingKeys.select, .lift, .snap].filter(c.contains).dropFirst().first {
+            throw c.invalid(extra, "one of snap, select and lift per event")
+        }
         if c.contains(.snap) && key != .tap { throw c.invalid(.snap, "'snap' is what a tap does") }
         if c.contains(.carry) && key != .drag && key != .longPress { throw c.invalid(.carry, "'carry' is what a drag or long press moves") }
         if key == .longPress && duration == nil { throw c.invalid(.longPress, "a long press needs a 'duration', seconds held") }
+    }
+}
+
+extension TimelineEventSpec {
+    /// The points of a drag or a scroll's `along`: 2 to `SceneFileLimits.maximumPathPoints`.
+    static func path(in c: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> [TouchPointSpec] {
+        guard c.contains(key) else {
+            throw DecodingError.keyNotFound(key, .init(codingPath: c.codingPath, debugDescription: "a scroll needs 'along', the finger's points"))
+        }
+        let points = try c.decode([TouchPointSpec].self, forKey: key)
+        guard (2...SceneFileLimits.maximumPathPoints).contains(points.count) else {
+            throw c.invalid(key, "a finger's path goes through 2 to \(SceneFileLimits.maximumPathPoints) points, found \(points.count)")
+        }
+        return points
+    }
+}
+
+/// Where a finger goes: `[x, y]` on the canvas, or the centre of a collection view's cell,
+/// `{cell: 8, in: grid}` (with `section`, default 0, and an `offset: [dx, dy]` from the centre),
+/// found when the scene is built.
+struct TouchPointSpec: Decodable {
+    enum Target {
+        case point(CGPoint)
+        case cell(IndexPath, in: ViewReference, offset: CGVector)
+    }
+    var target: Target
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case cell, section, `in`, offset }
+
+    init(from decoder: Decoder) throws {
+        if (try? decoder.unkeyedContainer()) != nil {
+            target = .point(try PointValue(from: decoder).point)
+            return
+        }
+        let c: KeyedDecodingContainer<CodingKeys>
+        do { c = try decoder.container(keyedBy: CodingKeys.self) } catch {
+            throw DecodingError.typeMismatch(Any.self, .init(codingPath: decoder.codingPath, debugDescription: "expected a point [x, y] or a cell {cell: N, in: id}"))
+        }
+        let item = try c.decode(Int.self, forKey: .cell)
+        let section = try c.decodeIfPresent(Int.self, forKey: .section) ?? 0
+        guard (0..<SceneFileLimits.maximumItems).contains(item), (0..<1_000).contains(section) else {
+            throw c.invalid(.cell, "no cell \(item) in section \(section) can exist")
+        }
+        target = .cell(IndexPath(item: item, section: section), in: try c.decode(ViewReference.self, forKey: .in),
+                       offset: try c.decodeIfPresent(VectorValue.self, forKey: .offset)?.vector ?? .zero)
+    }
+
+    /// The collection view a cell point names, if it names one.
+    var collectionView: ViewReference? {
+        if case let .cell(_, reference, _) = target { return reference }
+        return nil
+    }
+}
+
+/// How a finger moves between a drag's points: along a smooth curve through them (default), or
+/// straight from one to the next.
+enum TouchPathShape: String, NamedChoice { case smooth, straight }
+
+/// Which cell a `delete` removes: a number, or the `lowest` cell on screen (the one with nothing
+/// under it to land on).
+enum DeletedItem: Decodable {
+    case number(Int)
+    case lowest
+
+    init(from decoder: Decoder) throws {
+        let single = try decoder.singleValueContainer()
+        if let number = try? single.decode(Int.self) {
+            guard number >= 0 else { throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "item \(number) is not a cell")) }
+            self = .number(number)
+        } else if try single.decode(String.self) == "lowest" {
+            self = .lowest
+        } else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "expected an item number or 'lowest'"))
+        }
     }
 }
 

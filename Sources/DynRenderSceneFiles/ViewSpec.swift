@@ -4,8 +4,8 @@ import DynRenderPixels
 import DynRenderDisplayList
 import DynRenderScene
 
-/// One view of a scene file: a plain view, a label, a button or an image view (`type`), with
-/// UIKit's property names. Views are drawn in the order listed, subviews above their parent.
+/// One view of a scene file: a plain view, a label, a button, an image view or a collection view
+/// (`type`), with UIKit's property names. Views are drawn in the order listed, subviews above their parent.
 ///
 /// ```yaml
 /// - id: card
@@ -16,7 +16,7 @@ import DynRenderScene
 /// ```
 struct ViewSpec: Decodable {
     enum Kind: String, NamedChoice {
-        case view, label, button, image
+        case view, label, button, image, collectionView
     }
 
     var id: String?
@@ -40,10 +40,14 @@ struct ViewSpec: Decodable {
     // Image views.
     var image: String?
     var contentMode: ContentModeName?
+    // Collection views.
+    var layout: LayoutSpec?
+    var items: ItemCounts?
+    var cell: CellSpec?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id, type, frame, backgroundColor, cornerRadius, borderWidth, borderColor, shadow, alpha, clipsToBounds, isHidden,
-             subviews, text, font, textColor, textAlignment, numberOfLines, image, contentMode
+             subviews, text, font, textColor, textAlignment, numberOfLines, image, contentMode, layout, items, cell
     }
 
     init(from decoder: Decoder) throws {
@@ -71,18 +75,27 @@ struct ViewSpec: Decodable {
         if let lines = numberOfLines, !(0...1_000).contains(lines) { throw c.invalid(.numberOfLines, "\(lines) is out of range 0...1000") }
         image = try c.decodeIfPresent(String.self, forKey: .image)
         contentMode = try c.decodeIfPresent(ContentModeName.self, forKey: .contentMode)
+        layout = try c.decodeIfPresent(LayoutSpec.self, forKey: .layout)
+        items = try c.decodeIfPresent(ItemCounts.self, forKey: .items)
+        cell = try c.decodeIfPresent(CellSpec.self, forKey: .cell)
         // Keys that belong to another type of view are errors, not silently ignored.
         let textKeys: [CodingKeys] = [.text, .font, .textColor, .textAlignment, .numberOfLines]
         let imageKeys: [CodingKeys] = [.image, .contentMode]
+        let collectionKeys: [CodingKeys] = [.layout, .items, .cell]
         let foreign: [CodingKeys]
         switch type {
-        case .view: foreign = textKeys + imageKeys
-        case .label, .button: foreign = imageKeys
-        case .image: foreign = textKeys
+        case .view: foreign = textKeys + imageKeys + collectionKeys
+        case .label, .button: foreign = imageKeys + collectionKeys
+        case .image: foreign = textKeys + collectionKeys
+        case .collectionView: foreign = textKeys + imageKeys
         }
         if let key = foreign.first(where: c.contains) {
-            let owner = textKeys.contains(key) ? "labels and buttons" : "image views"
-            throw c.invalid(key, "'\(key.stringValue)' is for \(owner) (type: \(owner == "image views" ? "image" : "label or button")), not a \(type.rawValue)")
+            let owner = textKeys.contains(key) ? ("labels and buttons", "label or button")
+                : imageKeys.contains(key) ? ("image views", "image") : ("collection views", "collectionView")
+            throw c.invalid(key, "'\(key.stringValue)' is for \(owner.0) (type: \(owner.1)), not a \(type.rawValue)")
+        }
+        if type == .collectionView && items == nil {
+            throw DecodingError.keyNotFound(CodingKeys.items, .init(codingPath: c.codingPath, debugDescription: "a collection view needs 'items', a count or a count per section"))
         }
         if type == .image && image == nil { throw DecodingError.keyNotFound(CodingKeys.image, .init(codingPath: c.codingPath, debugDescription: "an image view needs 'image', a PNG's path")) }
     }

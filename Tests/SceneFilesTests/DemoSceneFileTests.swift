@@ -11,7 +11,7 @@ import DynRenderGoldens
     static let scenes = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Examples/Scenes").standardizedFileURL
 
-    static let twins = ["gravity", "collision", "elasticity", "push", "snap", "attach", "vortex"]
+    static let twins = ["gravity", "collision", "elasticity", "push", "snap", "attach", "vortex", "drag", "springy", "cradle"]
 
     /// Every example reads cleanly (names, pictures, outputs), and the twins are all there.
     @Test func everyExampleReads() throws {

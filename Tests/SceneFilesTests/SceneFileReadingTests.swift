@@ -48,7 +48,7 @@ import DynRender
         (head + "timeline:\n  - {at: 3, tap: [1, 2]}\n", "scene.yaml:4:6: timeline[0].at: at 3 s, after the render's end (duration: 2 s)"),
         (head + "timeline:\n  - {at: 1, tap: [1, 2], drag: [[0, 0], [1, 1]]}\n", "scene.yaml:4:5: timeline[0]: one action per event, found tap and drag"),
         (head + "views:\n  - {type: lable, frame: [0, 0, 10, 10]}\n",
-         "scene.yaml:4:6: views[0].type: unknown value 'lable'; did you mean 'label'? (one of: view, label, button, image)"),
+         "scene.yaml:4:6: views[0].type: unknown value 'lable'; did you mean 'label'? (one of: view, label, button, image, collectionView)"),
         (head + "views:\n  - {frame: [0, 0, 10, 10], text: Hello}\n",
          "scene.yaml:4:29: views[0].text: 'text' is for labels and buttons (type: label or button), not a view"),
         (head + "behaviours:\n  - gravty: {}\n", "scene.yaml:4:5: behaviours[0].gravty: unknown key 'gravty'; did you mean 'gravity'?"),
@@ -147,5 +147,74 @@ import DynRender
         scene.animator.addBehavior(GravityBehavior(items: [box]))
         scene.advance(to: 0.5)
         #expect(abs(Double(box.center.y) - (125 + 0.5 * 1000 * 0.25)) < 1)
+    }
+}
+
+/// Collection views in scene files: what is refused, and where.
+@Suite struct CollectionViewSceneFileTests {
+    static let grid = SceneFileReadingTests.head + """
+    views:
+      - {id: card, frame: [0, 0, 10, 10]}
+      - {id: grid, type: collectionView, frame: [0, 0, 390, 844], items: 20, layout: {kind: flow}}
+      - {id: cradle, type: collectionView, frame: [0, 0, 390, 844], items: 0, layout: {kind: newtonian}}
+
+    """
+
+    static let elevenInserts: String = grid + "timeline:\n" + String(repeating: "  - {at: 0.1, insert: cradle}\n", count: 11)
+
+    static let badFiles: [(String, String)] = [
+        (grid + "timeline:\n  - {at: 1, tap: [5, 5], select: card}\n", "scene.yaml:8:26: timeline[0].select: 'card' is not a collection view"),
+        (grid + "timeline:\n  - {at: 1, tap: {cell: 20, in: grid}}\n", "scene.yaml:8:19: timeline[0].tap.cell: 'grid' has no cell 20 in section 0 (it has 20)"),
+        (grid + "timeline:\n  - {at: 1, drag: [[0, 0], [9, 9]], lift: grid}\n",
+         "scene.yaml:8:37: timeline[0].lift: 'grid' does not have a draggable layout; only that lifts its selected cells"),
+        (elevenInserts,
+         "scene.yaml:18:15: timeline[10].insert: the Newtonian layout holds at most 10 cells; this insert would make 11"),
+        (grid + "timeline:\n  - {at: 1, delete: cradle, item: lowest}\n",
+         "scene.yaml:8:29: timeline[0].item: 'cradle' has 0 cells then; there is no cell to delete"),
+        (grid + "timeline:\n  - {at: 1, insert: grid}\n",
+         "scene.yaml:8:13: timeline[0].insert: 'grid' does not have a Newtonian layout; only that adds and deletes cells on the timeline"),
+        (grid + "timeline:\n  - {at: 1, drag: [[0, 0], [9, 9]], along: [[0, 0], [9, 9]]}\n",
+         "scene.yaml:8:37: timeline[0].along: 'along' is a scroll's path (a drag's points are the drag itself)"),
+        (grid + "timeline:\n  - {at: 1, scroll: grid}\n", "scene.yaml:8:5: timeline[0]: a scroll needs 'along', the finger's points"),
+        (SceneFileReadingTests.head + "views:\n  - {type: collectionView, frame: [0, 0, 9, 9], items: 3, layout: {kind: flow, springs: naive}}\n",
+         "scene.yaml:4:80: views[0].layout.springs: 'springs' is for a springy layout"),
+        (SceneFileReadingTests.head + "views:\n  - {frame: [0, 0, 9, 9], items: 3}\n",
+         "scene.yaml:4:27: views[0].items: 'items' is for collection views (type: collectionView), not a view"),
+        (SceneFileReadingTests.head + "views:\n  - {type: collectionView, frame: [0, 0, 9, 9]}\n",
+         "scene.yaml:4:5: views[0]: a collection view needs 'items', a count or a count per section"),
+    ]
+
+    @Test(arguments: badFiles)
+    func badCollectionViewFilesAreNamed(text: String, expected: String) throws {
+        let said = try SceneFileReadingTests.error(text)
+        #expect(said == expected)
+    }
+
+    /// A tap that selects, then one that deselects, the cell under it; a scroll moves the
+    /// content; inserts and a delete of the lowest cell leave the count they say.
+    @Test func selectionScrollingAndNewtonianCountsFollowTheTimeline() throws {
+        let text = Self.grid + """
+        timeline:
+          - {at: 0.2, tap: {cell: 7, in: grid}, select: grid}
+          - {at: 0.5, tap: {cell: 3, in: grid}, select: grid}
+          - {at: 0.8, tap: {cell: 3, in: grid, offset: [5, 5]}, select: grid}
+          - {at: 0.1, insert: cradle}
+          - {at: 0.2, insert: cradle}
+          - {at: 1.5, delete: cradle, item: lowest}
+
+        """
+        let folder = try SceneFileReadingTests.folder(text)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try SceneFile(contentsOf: folder.appendingPathComponent("scene.yaml"))
+        let scene = try file.makeScene()
+        let collections = scene.collectionViews
+        try #require(collections.count == 2)
+        scene.advance(to: 1.0)
+        #expect(collections[0].isSelected(IndexPath(item: 7, section: 0)))
+        #expect(!collections[0].isSelected(IndexPath(item: 3, section: 0)), "tapped twice: deselected")
+        #expect(collections[1].numberOfItems(inSection: 0) == 2)
+        // The deleted cell falls out of view before it is removed.
+        scene.advance(to: 4)
+        #expect(collections[1].numberOfItems(inSection: 0) == 1)
     }
 }
