@@ -2,12 +2,13 @@ import ArgumentParser
 import Foundation
 import DynRender
 import DynRenderGallery
+import DynRenderDemos
 
 /// `dynrender gallery`: every demo's GIF and poster, a contact sheet and a Markdown index.
 struct GalleryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gallery", abstract: "Render every demo as documentation media.",
-        discussion: "Writes NAME.gif (or NAME.webp, NAME.apng.png) and NAME.png (poster) for each demo, contact-sheet.png and README.md into the directory, and warns about any file over 5 MB. The README's gallery is 'dynrender gallery --out docs/gallery'.")
+        discussion: "Writes NAME.gif (or NAME.webp, NAME.apng.png) and NAME.png (poster) for each demo, contact-sheet.png and README.md into the directory, and warns about any file over 5 MB. The README's gallery is 'dynrender gallery --out docs/gallery'. With --scenes DIR the entries are the scene files in DIR instead, each at its canvas scale.")
 
     @Option(help: ArgumentHelp("Directory to write into.", valueName: "dir"))
     var out = GalleryOptions().directory
@@ -24,6 +25,12 @@ struct GalleryCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Threads per render, 1 or 2.", valueName: "N"))
     var threads: Int?
 
+    @Option(help: ArgumentHelp("Make the gallery from the scene files (.yaml, .yml, .json) in this directory instead of the demos.", valueName: "dir"))
+    var scenes: String?
+
+    @Option(name: .customLong("allow-path"), help: ArgumentHelp("A directory the scene files may also read pictures from (repeatable).", valueName: "dir"))
+    var allowedPaths: [String] = []
+
     @Flag(help: "Print nothing on success.")
     var quiet = false
 
@@ -37,11 +44,23 @@ struct GalleryCommand: ParsableCommand {
         }
         options.format = chosen
         if let threads { options.threads = threads }
+        var demos = DemoRegistry.all
+        if let scenes {
+            do {
+                demos = try Demo.sceneFiles(in: URL(fileURLWithPath: scenes), allowedDirectories: allowedPaths.map { URL(fileURLWithPath: $0) })
+            } catch let error as SceneFileError {
+                throw CommandFailure.usage(error.description)
+            } catch {
+                throw CommandFailure.usage("--scenes \(scenes): \(error.localizedDescription)")
+            }
+            options.scenesDirectory = scenes
+            guard !demos.isEmpty else { throw CommandFailure.usage("--scenes \(scenes): no scene files (.yaml, .yml, .json) there") }
+        }
         let started = Date()
         var last = started
         let items: [GalleryItem]
         do {
-            items = try Gallery(options: options).run { item in
+            items = try Gallery(options: options).run(demos: demos) { item in
                 // A warning even when quiet: a file this large is a problem to fix, not progress.
                 if item.animationBytes > galleryFileWarningBytes {
                     FileHandle.standardError.write(Data("dynrender: warning: \(item.animationFile) is \(String(format: "%.1f", Double(item.animationBytes) / 1e6)) MB, over 5 MB (docs pages and issue trackers load it slowly); try --format webp or a lower --scale or --fps\n".utf8))

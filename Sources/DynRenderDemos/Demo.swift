@@ -26,12 +26,14 @@ package struct Demo: Sendable {
     package let stillHold: Double
     /// Builds a fresh scene of the given size (points).
     package let makeScene: @Sendable (CGSize) -> Scene
+    /// The scene file the demo was read from, as given; nil for a demo written in Swift.
+    package let sourceFile: String?
 
     /// `keyTimes` default to the start, quarters and end of `duration`; `posterTime` to the
     /// middle key time.
     package init(name: String, summary: String, size: CGSize, duration: Double,
                 keyTimes: [Double]? = nil, posterTime: Double? = nil, galleryScale: Double = 0.75,
-                stillHold: Double = 0.5, makeScene: @escaping @Sendable (CGSize) -> Scene) {
+                stillHold: Double = 0.5, sourceFile: String? = nil, makeScene: @escaping @Sendable (CGSize) -> Scene) {
         self.name = name
         self.summary = summary
         self.size = size
@@ -42,6 +44,7 @@ package struct Demo: Sendable {
         self.galleryScale = galleryScale
         self.stillHold = stillHold
         self.makeScene = makeScene
+        self.sourceFile = sourceFile
     }
 
     /// The scene time shown at `time` into a render lasting `duration` seconds (the demo's by

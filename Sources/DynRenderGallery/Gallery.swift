@@ -19,6 +19,9 @@ package struct GalleryOptions: Sendable {
     package var thumbnailHeight = 180.0
     /// Threads per render (see `RenderOptions.threads`).
     package var threads = RenderOptions.defaultThreads
+    /// The folder of scene files the gallery was made from, as given (`--scenes`); nil for the
+    /// demos.
+    package var scenesDirectory: String?
 
     package init() {}
 }

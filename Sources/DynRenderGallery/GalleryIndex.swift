@@ -11,7 +11,9 @@ struct GalleryIndex {
         var lines = [
             "# dynrender gallery",
             "",
-            "Every demo, rendered by `dynrender gallery\(arguments)` with the scripted finger drawn.",
+            options.scenesDirectory == nil
+                ? "Every demo, rendered by `dynrender gallery\(arguments)` with the scripted finger drawn."
+                : "Every scene file in `\(options.scenesDirectory!)`, rendered by `dynrender gallery\(arguments)` with the scripted finger drawn.",
             "Regenerate this directory with the same command; unchanged demos give byte-identical files.",
             "",
             "![Contact sheet: the key moments of every demo](\(Gallery.contactSheetFile))",
@@ -34,7 +36,8 @@ struct GalleryIndex {
                 "",
                 "![\(item.demo.name): \(item.demo.summary)](\(item.animationFile))",
                 "",
-                "`dynrender demo \(item.demo.name) --scale \(Self.seconds(item.scale)) --fps \(Self.seconds(options.fps)) --show-touches`",
+                item.demo.sourceFile.map { "From `\($0)`, at \(Self.seconds(item.scale))× and \(Self.seconds(options.fps)) fps with the finger drawn." }
+                    ?? "`dynrender demo \(item.demo.name) --scale \(Self.seconds(item.scale)) --fps \(Self.seconds(options.fps)) --show-touches`",
             ]
         }
         return lines.joined(separator: "\n") + "\n"
@@ -44,7 +47,7 @@ struct GalleryIndex {
     private var totalBytes: Int { items.reduce(0) { $0 + $1.animationBytes + $1.posterBytes } }
 
     private var arguments: String {
-        var text = ""
+        var text = options.scenesDirectory.map { " --scenes \($0)" } ?? ""
         if let scale = options.scale { text += " --scale \(Self.seconds(scale))" }
         if options.fps != GalleryOptions().fps { text += " --fps \(Self.seconds(options.fps))" }
         if options.format != GalleryOptions().format { text += " --format \(options.format.rawValue)" }

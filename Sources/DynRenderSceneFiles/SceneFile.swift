@@ -108,6 +108,23 @@ public struct SceneFile {
         }
     }
 
+    /// Pixels per point the file's canvas asks for.
+    package var canvasScale: Double { model.canvas.scale }
+    /// Seconds at the end showing the scene frozen.
+    package var stillHold: Double { model.stillHold }
+    /// The file's leading comment, its lines joined (an editor's `yaml-language-server` line
+    /// left out), without the `#`s: what the file says it shows; empty without one.
+    package var summary: String {
+        var words: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("#") else { break }
+            let comment = trimmed.dropFirst().trimmingCharacters(in: .whitespaces)
+            if !comment.hasPrefix("yaml-language-server") && !comment.isEmpty { words.append(comment) }
+        }
+        return words.joined(separator: " ")
+    }
+
     /// A new scene as the file describes it, at time 0.
     public func makeScene() throws -> Scene {
         let scene = Scene(size: model.canvas.size, background: model.canvas.background.rgba)
