@@ -48,7 +48,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func renderAll() throws {
-        let selected = try Self.select(files, shard: shard)
+        let selected = try SceneFileArguments.select(files, shard: shard)
         let scenes = try SceneFileArguments.readAll(selected, allowing: allowPath)
         let outDirectory = out.map { URL(fileURLWithPath: $0) }
         var changed: [String] = []
@@ -93,7 +93,7 @@ struct RenderCommand: ParsableCommand {
     /// still, so fixing it renders it.
     func watchFiles() throws {
         setvbuf(stdout, nil, _IOLBF, 0)  // each line as it happens, even into a pipe
-        let selected = try Self.select(files, shard: shard)
+        let selected = try SceneFileArguments.select(files, shard: shard)
         let outDirectory = out.map { URL(fileURLWithPath: $0) }
         func stamp(_ urls: [URL]) -> [String] {
             urls.map { url in
@@ -146,17 +146,6 @@ struct RenderCommand: ParsableCommand {
                 throw CommandFailure.io("cannot create the folder '\(folder.path)': \(error.localizedDescription)")
             }
         }
-    }
-
-    /// The files this shard renders: `files` sorted by path, then every N-th from the I-th.
-    static func select(_ files: [String], shard: String?) throws -> [String] {
-        let sorted = files.sorted()
-        guard let shard else { return sorted }
-        let parts = shard.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
-            throw CommandFailure.usage("--shard must be I/N with 1 <= I <= N, e.g. 2/4, not '\(shard)'")
-        }
-        return sorted.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
     }
 
     /// `path` relative to the working directory when it lies under it.

@@ -3,6 +3,17 @@ import Foundation
 
 /// Reading the scene files a command names, shared by `render` and `test`.
 enum SceneFileArguments {
+    /// The files this shard takes: `files` sorted by path, then every N-th from the I-th.
+    static func select(_ files: [String], shard: String?) throws -> [String] {
+        let sorted = files.sorted()
+        guard let shard else { return sorted }
+        let parts = shard.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
+            throw CommandFailure.usage("--shard must be I/N with 1 <= I <= N, e.g. 2/4, not '\(shard)'")
+        }
+        return sorted.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+    }
+
     /// Reads the file at `path`, allowing `allowed` folders; an error names the file as typed.
     static func read(_ path: String, allowing allowed: [String]) throws -> SceneFile {
         do {

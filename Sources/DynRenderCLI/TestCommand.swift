@@ -28,6 +28,9 @@ struct TestCommand: ParsableCommand {
     @Option(name: .customLong("allow-path"), help: ArgumentHelp("Let scene files name files under this folder too (repeatable).", valueName: "dir"))
     var allowPath: [String] = []
 
+    @Option(help: ArgumentHelp("Run only shard I of N (1...N): every N-th file of the files sorted by path, starting with the I-th.", valueName: "I/N"))
+    var shard: String?
+
     @Flag(help: "Print only failures.")
     var quiet = false
 
@@ -42,9 +45,10 @@ struct TestCommand: ParsableCommand {
             do { requested = try SnapshotRecordMode.fromEnvironment() } catch { throw CommandFailure.usage("\(error)") }
         }
         let mode = SceneFileTesting.effectiveMode(requested)
-        let scenes = try SceneFileArguments.readAll(files.sorted(), allowing: allowPath)
+        let selected = try SceneFileArguments.select(files, shard: shard)
+        let scenes = try SceneFileArguments.readAll(selected, allowing: allowPath)
         var failed: [String] = []
-        for (path, scene) in zip(files.sorted(), scenes) {
+        for (path, scene) in zip(selected, scenes) {
             let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
             let result: SceneFileTesting.Result
             do {

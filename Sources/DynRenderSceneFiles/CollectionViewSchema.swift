@@ -1,7 +1,8 @@
 import Foundation
 import DynRenderDisplayList
 
-/// The schema of a scene file's collection views and of the points fingers go to.
+/// The schema of a scene file's collection views, the points fingers go to, and the timeline's
+/// changes to behaviours' items.
 extension SceneFileSchema {
     static var layout: SchemaJSON {
         object(LayoutSpec.CodingKeys.self, "A collection view's layout.", required: [.kind]) { key in
@@ -44,5 +45,25 @@ extension SceneFileSchema {
                 },
             ])),
         ])
+    }
+
+    static var itemsChange: SchemaJSON {
+        object(ItemsChange.CodingKeys.self, "Behaviours and the items that join or leave them.", required: [.behaviours, .items]) { key in
+            switch key {
+            case .behaviours: return ("The behaviours, by id.", ref("ids"))
+            case .items: return ("The views, by id.", ref("ids"))
+            }
+        }
+    }
+
+    static var velocity: SchemaJSON {
+        object(VelocitySpec.CodingKeys.self, "Velocity added to an item.", required: [.behaviour, .item]) { key in
+            switch key {
+            case .behaviour: return ("An itemProperties behaviour holding the item, by id.", ref("id"))
+            case .item: return ("The view, by id.", ref("id"))
+            case .linear: return ("[vx, vy] added, points per second.", ref("vector"))
+            case .angular: return ("Added, radians per second (clockwise on screen).", number(-1e6...1e6))
+            }
+        }
     }
 }

@@ -313,6 +313,14 @@ struct SceneBuilder {
             }
         case let .animate(animation):
             for change in animation.views { _ = try view(change.view) }
+        case let .set(changes):
+            for change in changes { _ = try view(change.view) }
+        case let .addItems(change), let .removeItems(change):
+            for reference in change.behaviours { try behaviour(reference, of: Self.itemListKinds) }
+            for item in change.items { _ = try view(item) }
+        case let .velocity(spec):
+            try behaviour(spec.behaviour, of: ["itemProperties"])
+            _ = try view(spec.item)
         case let .scroll(reference):
             _ = try collectionView(reference)
         case let .insert(reference), let .delete(reference):
@@ -321,6 +329,20 @@ struct SceneBuilder {
             }
         default:
             break
+        }
+    }
+
+    /// The behaviours that hold a list of items (`addItems` and `removeItems` change it).
+    static let itemListKinds = ["gravity", "collision", "push", "itemProperties", "field"]
+
+    /// Checks that `reference` names a behaviour of one of `kinds`.
+    private func behaviour(_ reference: ViewReference, of kinds: [String]) throws {
+        guard let kind = behaviourKinds[reference.id] else {
+            let known = behaviourKinds.keys.sorted()
+            throw error(reference.path, "no behaviour with id '\(reference.id)' (\(known.isEmpty ? "no behaviours have ids" : "ids: " + known.joined(separator: ", ")))")
+        }
+        guard kinds.contains(kind) else {
+            throw error(reference.path, "'\(reference.id)' is a \(kind) behaviour; this takes \(kinds.joined(separator: ", "))")
         }
     }
 

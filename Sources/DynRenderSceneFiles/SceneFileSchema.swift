@@ -38,7 +38,7 @@ public enum SceneFileSchema {
             ("behaviour", behaviour), ("gravity", gravity), ("collision", collision), ("boundary", boundary), ("push", push),
             ("snap", snap), ("attachment", attachment), ("itemProperties", itemProperties), ("field", field),
             ("event", event), ("animation", animation), ("change", change),
-            ("layout", layout), ("cell", cell), ("touchPoint", touchPoint),
+            ("layout", layout), ("cell", cell), ("touchPoint", touchPoint), ("itemsChange", itemsChange), ("velocity", velocity),
             ("touchPoints", .object([("type", .string("array")), ("items", ref("touchPoint")), ("minItems", .number(2))])),
         ]
     }
@@ -374,6 +374,10 @@ public enum SceneFileSchema {
             case .remove: return ("Views and behaviours that leave, by id.", ref("ids"))
             case .push: return ("An instantaneous push.", ref("push"))
             case .animate: return ("UIView.animate of views' properties.", ref("animation"))
+            case .set: return ("Views' new values, set at once (centre or frame, isHidden, alpha, backgroundColor).", list(ref("change")))
+            case .addItems: return ("Items join behaviours that hold a list (gravity, collision, push, itemProperties, field).", ref("itemsChange"))
+            case .removeItems: return ("Items leave such behaviours.", ref("itemsChange"))
+            case .velocity: return ("Velocity added to an item through an itemProperties behaviour holding it.", ref("velocity"))
             case .duration: return ("Seconds a tap, long press or drag lasts (tap 0.1, drag 1).", number(seconds))
             case .curve: return ("How a drag moves along its points (default easeInOut).", choice(CurveName.self))
             case .snap: return ("On the tap's lift, this view snaps to the tap, replacing its last snap.", ref("id"))
@@ -416,6 +420,7 @@ public enum SceneFileSchema {
             case .center: return ("Centre, points.", ref("point"))
             case .frame: return ("Frame, points.", ref("frame"))
             case .backgroundColor: return ("Fill colour.", ref("color"))
+            case .isHidden: return ("Shown or hidden (in a 'set' event only: it does not animate).", boolean)
             }
         }
     }

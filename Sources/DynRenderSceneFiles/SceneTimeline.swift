@@ -124,13 +124,33 @@ extension SceneBuilder {
             scene.at(time) { [unowned scene] in
                 scene.animate(withDuration: animation.duration, delay: animation.delay, curve: animation.curve, animations: {
                     for change in animation.views {
-                        guard let view = state.views[change.view.id] else { continue }
-                        if let alpha = change.alpha { view.alpha = alpha }
-                        if let center = change.center { view.center = center }
-                        if let frame = change.frame { view.frame = frame }
-                        if let color = change.backgroundColor { view.backgroundColor = color }
+                        if let view = state.views[change.view.id] { change.apply(to: view) }
                     }
                 })
+            }
+        case let .set(changes):
+            scene.at(time) {
+                for change in changes {
+                    if let view = state.views[change.view.id] { change.apply(to: view) }
+                }
+            }
+        case let .addItems(change), let .removeItems(change):
+            let adding = if case .addItems = event.action { true } else { false }
+            scene.at(time) {
+                for reference in change.behaviours {
+                    guard let behaviour = state.behaviours[reference.id] as? ItemListBehavior else { continue }
+                    for item in change.items {
+                        guard let view = state.views[item.id] else { continue }
+                        if adding { behaviour.addItem(view) } else { behaviour.removeItem(view) }
+                    }
+                }
+            }
+        case let .velocity(spec):
+            scene.at(time) {
+                guard let behaviour = state.behaviours[spec.behaviour.id] as? DynamicItemBehavior,
+                      let item = state.views[spec.item.id] else { return }
+                if let linear = spec.linear { behaviour.addLinearVelocity(CGPoint(x: linear.dx, y: linear.dy), for: item) }
+                if let angular = spec.angular { behaviour.addAngularVelocity(angular, for: item) }
             }
         }
     }

@@ -32,6 +32,9 @@ enum CurveName: String, NamedChoice {
 /// - {at: 0.4, scroll: grid, along: [[242, 692], [242, 228]], duration: 1.1, rest: 0.6}
 /// - {at: 0.3, insert: cradle}
 /// - {at: 8.0, delete: cradle, item: lowest}
+/// - {at: 0.2, set: [{id: card, center: [100, 200], isHidden: false}]}
+/// - {at: 0.2, addItems: {behaviours: [gravity, collision], items: [card]}}
+/// - {at: 0.2, velocity: {behaviour: flight, item: card, linear: [260, -200], angular: 2.6}}
 /// ```
 ///
 /// A `tap`, `longPress` or `drag` without `snap` or `carry` is a finger on the views: buttons
@@ -49,6 +52,10 @@ struct TimelineEventSpec: Decodable {
         case remove([ViewReference])
         case push(PushSpec)
         case animate(AnimationSpec)
+        case set([AnimationSpec.Change])
+        case addItems(ItemsChange)
+        case removeItems(ItemsChange)
+        case velocity(VelocitySpec)
     }
 
     var at: Double
@@ -66,13 +73,14 @@ struct TimelineEventSpec: Decodable {
     var item: DeletedItem?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case at, tap, longPress, drag, scroll, insert, delete, add, remove, push, animate
+        case at, tap, longPress, drag, scroll, insert, delete, add, remove, push, animate, set, addItems, removeItems, velocity
         case duration, curve, snap, carry, hold, rest, path, select, lift, along, item
     }
 
     enum AddKeys: String, CodingKey, CaseIterable { case views, behaviours }
 
-    static let actions: [CodingKeys] = [.tap, .longPress, .drag, .scroll, .insert, .delete, .add, .remove, .push, .animate]
+    static let actions: [CodingKeys] = [.tap, .longPress, .drag, .scroll, .insert, .delete, .add, .remove, .push, .animate,
+                                        .set, .addItems, .removeItems, .velocity]
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -103,6 +111,13 @@ struct TimelineEventSpec: Decodable {
             guard push.mode == .instantaneous else { throw c.invalid(.push, "a timeline push is instantaneous; add a continuous push as a behaviour") }
             action = .push(push)
         case .animate: action = .animate(try c.decode(AnimationSpec.self, forKey: .animate))
+        case .set:
+            let changes = try c.decode([AnimationSpec.Change].self, forKey: .set)
+            guard !changes.isEmpty else { throw c.invalid(.set, "'set' lists one or more views' new values") }
+            action = .set(changes)
+        case .addItems: action = .addItems(try c.decode(ItemsChange.self, forKey: .addItems))
+        case .removeItems: action = .removeItems(try c.decode(ItemsChange.self, forKey: .removeItems))
+        case .velocity: action = .velocity(try c.decode(VelocitySpec.self, forKey: .velocity))
         default: preconditionFailure("not an action")
         }
         duration = try checked(c.decodeIfPresent(Double.self, forKey: .duration), 0...SceneFileLimits.maximumDuration, CodingKeys.duration, in: c)
@@ -214,17 +229,60 @@ enum DeletedItem: Decodable {
     }
 }
 
+/// Items joining or leaving behaviours that hold a list of them (gravity, collision, push,
+/// itemProperties, field), as `addItem(_:)` and `removeItem(_:)`: each item in order to each
+/// behaviour in order.
+struct ItemsChange: Decodable {
+    var behaviours: [ViewReference]
+    var items: [ViewReference]
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case behaviours, items }
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        behaviours = try c.decode([ViewReference].self, forKey: .behaviours)
+        items = try c.decode([ViewReference].self, forKey: .items)
+        if behaviours.isEmpty || items.isEmpty { throw c.invalid(behaviours.isEmpty ? .behaviours : .items, "name one or more") }
+    }
+}
+
+/// Velocity added to an item through an `itemProperties` behaviour that holds it, as
+/// `addLinearVelocity(_:for:)` (points per second) and `addAngularVelocity(_:for:)` (radians per
+/// second, clockwise on screen).
+struct VelocitySpec: Decodable {
+    var behaviour: ViewReference
+    var item: ViewReference
+    var linear: CGVector?
+    var angular: Double?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case behaviour, item, linear, angular }
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        behaviour = try c.decode(ViewReference.self, forKey: .behaviour)
+        item = try c.decode(ViewReference.self, forKey: .item)
+        linear = try c.decodeIfPresent(VectorValue.self, forKey: .linear)?.vector
+        angular = try checked(c.decodeIfPresent(Double.self, forKey: .angular), -1e6...1e6, CodingKeys.angular, in: c)
+        if linear == nil && angular == nil {
+            throw DecodingError.keyNotFound(CodingKeys.linear, .init(codingPath: c.codingPath, debugDescription: "a velocity needs 'linear' [vx, vy] or 'angular'"))
+        }
+    }
+}
+
 /// `UIView.animate`: views' `alpha`, `center`, `frame` and `backgroundColor` go to new values
 /// over `duration` seconds after `delay`, paced by `curve` or by a `spring`.
 struct AnimationSpec: Decodable {
+    /// One view's new values: animated (`animate`), or set at once (`set`, which may also show or
+    /// hide the view).
     struct Change: Decodable {
         var view: ViewReference
         var alpha: Double?
         var center: CGPoint?
         var frame: CGRect?
         var backgroundColor: Color?
+        var isHidden: Bool?
 
-        enum CodingKeys: String, CodingKey, CaseIterable { case id, alpha, center, frame, backgroundColor }
+        enum CodingKeys: String, CodingKey, CaseIterable { case id, alpha, center, frame, backgroundColor, isHidden }
 
         init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -233,7 +291,17 @@ struct AnimationSpec: Decodable {
             center = try c.decodeIfPresent(PointValue.self, forKey: .center)?.point
             frame = try c.decodeIfPresent(RectValue.self, forKey: .frame)?.rect
             backgroundColor = try c.decodeIfPresent(ColorValue.self, forKey: .backgroundColor)?.color
-            if center != nil && frame != nil { throw c.invalid(.frame, "animate either 'center' or 'frame'") }
+            isHidden = try c.decodeIfPresent(Bool.self, forKey: .isHidden)
+            if center != nil && frame != nil { throw c.invalid(.frame, "give either 'center' or 'frame'") }
+        }
+
+        /// Sets these values on `view` (in the order centre or frame, hidden, alpha, colour).
+        func apply(to view: View) {
+            if let center { view.center = center }
+            if let frame { view.frame = frame }
+            if let isHidden { view.isHidden = isHidden }
+            if let alpha { view.alpha = alpha }
+            if let backgroundColor { view.backgroundColor = backgroundColor }
         }
     }
 
@@ -250,6 +318,10 @@ struct AnimationSpec: Decodable {
         duration = try checked(c.decode(Double.self, forKey: .duration), 0...SceneFileLimits.maximumDuration, CodingKeys.duration, in: c) ?? 0
         delay = try checked(c.decodeIfPresent(Double.self, forKey: .delay), 0...SceneFileLimits.maximumDuration, CodingKeys.delay, in: c) ?? 0
         views = try c.decode([Change].self, forKey: .views)
+        if let index = views.firstIndex(where: { $0.isHidden != nil }) {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [CodingKeys.views, NodeKey(index: index), Change.CodingKeys.isHidden],
+                                                    debugDescription: "'isHidden' does not animate; show or hide a view with a 'set' event"))
+        }
         if c.contains(.spring) {
             if c.contains(.curve) { throw c.invalid(.spring, "give a 'curve' or a 'spring', not both") }
             let s = try c.nestedContainer(keyedBy: SpringKeys.self, forKey: .spring)

@@ -41,4 +41,21 @@ extension CLITests {
         let again = try run(["test", "drop.yaml"], shellPrefix: local)
         #expect(again.status == 1, "still failing: nothing was recorded")
     }
+
+    /// `test --shard I/N` runs every N-th file of the sorted list, as `render --shard` renders
+    /// them; a bad shard is refused.
+    @Test func sceneFileTestsSplitIntoShards() throws {
+        let scene = Self.dropScene.replacingOccurrences(of: "output:\n  gif: media/drop.gif\n  fps: 25\n", with: "")
+            + "checks:\n  frames: [0.5]\n"
+        let directory = try sceneFolder(["a.yaml": scene, "b.yaml": scene, "c.yaml": scene])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let local = "cd '\(directory)'; unset CI"
+        _ = try run(["test", "a.yaml", "b.yaml", "c.yaml", "--record", "all"], shellPrefix: local)
+        let second = try run(["test", "c.yaml", "a.yaml", "b.yaml", "--shard", "2/2"], shellPrefix: local)
+        #expect(second.status == 0 && second.stdout == "b.yaml: passed\n", "\(second.stdout)\(second.stderr)")
+        let first = try run(["test", "c.yaml", "a.yaml", "b.yaml", "--shard", "1/2"], shellPrefix: local)
+        #expect(first.status == 0 && first.stdout == "a.yaml: passed\nc.yaml: passed\n", "\(first.stdout)\(first.stderr)")
+        let bad = try run(["test", "a.yaml", "--shard", "3/2"], shellPrefix: local)
+        #expect(bad.status == 2 && bad.stderr.contains("--shard must be I/N with 1 <= I <= N, e.g. 2/4, not '3/2'"))
+    }
 }

@@ -11,7 +11,7 @@ import DynRenderGoldens
     static let scenes = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Examples/Scenes").standardizedFileURL
 
-    static let twins = ["gravity", "collision", "elasticity", "push", "snap", "attach", "vortex", "drag", "springy", "cradle"]
+    static let twins = ["gravity", "collision", "elasticity", "push", "snap", "attach", "vortex", "drag", "springy", "cradle", "photos"]
 
     /// Every example reads cleanly (names, pictures, outputs), and the twins are all there.
     @Test func everyExampleReads() throws {
@@ -26,6 +26,23 @@ import DynRenderGoldens
         let result = try SceneFileTesting.run(file, mode: .never, artifacts: NSTemporaryDirectory() + "dynrender-fling-\(UUID().uuidString)")
         #expect(result.passed, "\(result.lines)")
         #expect(file.checks?.frames == [0.7, 1.1] && file.checks?.stateHash != nil)
+    }
+
+    /// The photos scene's pictures are the PNGs the photos demo draws for itself, byte for byte
+    /// (`DYNRENDER_RECORD=1` writes them again when the demo's pictures change).
+    @Test func thePhotosPicturesAreTheDemosOwn() throws {
+        let folder = Self.scenes.appendingPathComponent("photos")
+        let pictures: [(String, ImageSource)] = [("screenshot.png", DemoPictures.screenshot)]
+            + zip(["dawn.png", "noon.png", "dusk.png"], DemoPictures.photos).map { ($0, $1) }
+        for (name, source) in pictures {
+            guard case let .embedded(png) = source else { Issue.record("\(name) is not drawn by the demo"); continue }
+            let url = folder.appendingPathComponent(name)
+            if ProcessInfo.processInfo.environment["DYNRENDER_RECORD"] == "1" {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try Data(png.bytes).write(to: url)
+            }
+            #expect(try Data(contentsOf: url) == Data(png.bytes), "\(name)")
+        }
     }
 
     @Test(arguments: twins)

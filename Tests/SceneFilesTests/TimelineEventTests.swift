@@ -12,6 +12,58 @@ import DynRender
         return try SceneFile(contentsOf: folder.appendingPathComponent("scene.yaml")).makeScene()
     }
 
+    /// A card thrown as the photos demo throws them: hidden until `set` shows it at the throw
+    /// point, then it joins gravity and item properties (`addItems`) and is given 300 pt/s to the
+    /// right (`velocity`): after that, x = x0 + 300·t and y = y0 + ½·1000·t² (resistance 0),
+    /// within a step's worth; `removeItems` takes gravity away again.
+    @Test func setAddItemsAndVelocityThrowAView() throws {
+        let scene = try scene("""
+            views: [{id: card, frame: [0, 0, 40, 40], isHidden: true}]
+            behaviours:
+              - gravity: {id: fall, items: []}
+              - itemProperties: {id: flight, items: [], resistance: 0}
+            timeline:
+              - {at: 0.5, set: [{id: card, center: [100, 100], isHidden: false}]}
+              - {at: 0.5, addItems: {behaviours: [fall, flight], items: [card]}}
+              - {at: 0.5, velocity: {behaviour: flight, item: card, linear: [300, 0]}}
+              - {at: 1.0, removeItems: {behaviours: [fall], items: [card]}}
+
+            """)
+        let card = try #require(scene.views.first)
+        scene.advance(to: 0.49)
+        #expect(card.isHidden && card.center == CGPoint(x: 20, y: 20), "untouched before its time")
+        scene.advance(to: 0.9)
+        #expect(!card.isHidden)
+        #expect(abs(Double(card.center.x) - (100 + 300 * 0.4)) < 3, "\(card.center.x)")
+        #expect(abs(Double(card.center.y) - (100 + 500 * 0.4 * 0.4)) < 5, "\(card.center.y)")
+        // From 1.0 s gravity is gone: the card coasts at the 500 pt/s down it had.
+        scene.advance(to: 1.0)
+        let y1 = Double(card.center.y)
+        scene.advance(to: 1.2)
+        #expect(abs(Double(card.center.y) - y1 - 500 * 0.2) < 4, "coasting: \(Double(card.center.y) - y1) pt in 0.2 s")
+    }
+
+    /// What `set`, `addItems` and `velocity` refuse, with the line that says so.
+    @Test(arguments: [
+        ("timeline: [{at: 1, velocity: {behaviour: fall, item: card, linear: [1, 0]}}]\n",
+         "scene.yaml:5:31: timeline[0].velocity.behaviour: 'fall' is a gravity behaviour; this takes itemProperties"),
+        ("timeline: [{at: 1, addItems: {behaviours: [pin], items: [card]}}]\n",
+         "scene.yaml:5:44: timeline[0].addItems.behaviours[0]: 'pin' is a snap behaviour; this takes gravity, collision, push, itemProperties, field"),
+        ("timeline: [{at: 1, animate: {duration: 1, views: [{id: card, isHidden: true}]}}]\n",
+         "scene.yaml:5:62: timeline[0].animate.views[0].isHidden: 'isHidden' does not animate; show or hide a view with a 'set' event"),
+        ("timeline: [{at: 1, velocity: {behaviour: fall, item: card}}]\n",
+         "scene.yaml:5:20: timeline[0].velocity: a velocity needs 'linear' [vx, vy] or 'angular'"),
+    ])
+    func throwingEventsRefuseWhatTheyCannotDo(timeline: String, expected: String) throws {
+        let text = SceneFileReadingTests.head + """
+            views: [{id: card, frame: [0, 0, 40, 40]}]
+            behaviours: [{gravity: {id: fall, items: [card]}}, {snap: {id: pin, item: card}}]
+
+            """ + timeline
+        let said = try SceneFileReadingTests.error(text)
+        #expect(said == expected)
+    }
+
     /// An instantaneous push of magnitude 2 on a 100 × 100 pt view gives it 200 pt/s (UIKit: a
     /// magnitude of 1 accelerates such a view at 100 pt/s², or gives it 100 pt/s at once).
     @Test func aPushGivesItsImpulse() throws {
