@@ -28,10 +28,15 @@ extension SceneBuilder {
             if let reference = event.select, let collection = state.views[reference.id] as? CollectionView {
                 // An app's tap handler: on lifting, the cell under the finger is selected, or
                 // deselected when it was.
-                scene.tap(at: point, time: time) { touch in
+                let handler: (TouchEvent) -> Void = { touch in
                     guard touch.state == .ended,
                           let path = collection.indexPathForItem(at: collection.contentPoint(fromScene: touch.location)) else { return }
                     if collection.isSelected(path) { collection.deselectItem(at: path) } else { collection.selectItem(at: path) }
+                }
+                if let duration = event.duration {
+                    scene.touch(at: time, duration: duration, along: .stay(at: point), handler: handler)
+                } else {
+                    scene.tap(at: point, time: time, handler: handler)
                 }
                 return
             }
