@@ -27,6 +27,15 @@ final class LayerAnimationState {
     var shown: [AnimatableProperty: AnimatedValue] = [:]
     /// The scene time the animations were last applied at.
     var time: TimeInterval = 0
+    /// Given animations while no scene was running (during set-up): the scene drawing the layer
+    /// takes it up when it next runs.
+    var awaitingScene = false {
+        didSet { if awaitingScene != oldValue { LayersAwaitingScenes.count(awaitingScene ? 1 : -1) } }
+    }
+
+    deinit {
+        if awaitingScene { LayersAwaitingScenes.count(-1) }
+    }
 }
 
 extension Layer {
@@ -44,14 +53,14 @@ extension Layer {
         if copy.duration <= 0, let duration = transaction?.duration { copy.duration = duration }
         let scene = Scene.running
         let now = scene?.time ?? 0
-        if copy.beginTime <= 0 { copy.beginTime = now }
+        if copy.beginTime == 0 { copy.beginTime = now }
         let state = animationState ?? LayerAnimationState()
         animationState = state
         var stopped: [LayerAnimationState.Entry] = []
         if let key, let index = state.entries.firstIndex(where: { $0.key == key }) { stopped.append(state.entries.remove(at: index)) }
         transaction?.animationStarted()
         state.entries.append(.init(key: key, animation: copy, start: copy.beginTime, transaction: transaction))
-        if let scene { scene.adoptAnimatedLayer(self) } else { PendingAnimatedLayers.hold(self) }
+        if let scene { scene.adoptAnimatedLayer(self) } else { state.awaitingScene = true }
         let callbacks = applyAnimations(at: now)
         for entry in stopped { Self.stop(entry, finished: false) }
         for callback in callbacks { callback() }
@@ -91,14 +100,11 @@ extension Layer {
     /// The key paths `add(_:forKey:)` accepts on this layer, as Core Animation names them.
     public var animatableKeyPaths: [String] { LayerKeyPath.names(for: self) }
 
-    /// The scene this layer is drawn in, if it is in one: through its superlayers to a view's
-    /// layer, and through that view's superviews to the scene.
-    var sceneShowingIt: Scene? {
-        var layer = self
-        while let up = layer.superlayer { layer = up }
-        var view = layer.hostView
-        while let up = view?.superview { view = up }
-        return view?.hostScene
+    /// This layer and its sublayers, each before its own sublayers (where a scene looks for
+    /// layers given animations before it ran).
+    func forEachLayer(_ body: (Layer) -> Void) {
+        body(self)
+        for child in children { child.layer.forEachLayer(body) }
     }
 
     /// Shows the animations' values at scene time `time`, removes those that ended, and puts
@@ -178,30 +184,23 @@ extension AnimatedValue {
     }
 }
 
-/// Layers given animations while no scene was running (during set-up): each scene takes those
-/// drawn in it when it next runs.
-enum PendingAnimatedLayers {
-    private struct Weak { weak var layer: Layer? }
+/// How many layers, on any thread, were given animations while no scene ran and wait for the
+/// scene that draws them. While there are any, each scene looks through its own layers at each
+/// advance (each scene reads only its own views and layers, so scenes on other threads are never
+/// touched). Rejected: a shared list of the waiting layers, which a scene would have to match by
+/// walking up their trees — reading other threads' scenes as they are built.
+enum LayersAwaitingScenes {
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var layers: [Weak] = []
+    nonisolated(unsafe) private static var waiting = 0
 
-    static func hold(_ layer: Layer) {
+    static func count(_ change: Int) {
         lock.lock(); defer { lock.unlock() }
-        if !layers.contains(where: { $0.layer === layer }) { layers.append(Weak(layer: layer)) }
+        waiting += change
     }
 
-    /// The held layers drawn in `scene`, no longer held.
-    static func take(for scene: Scene) -> [Layer] {
+    static var any: Bool {
         lock.lock(); defer { lock.unlock() }
-        guard !layers.isEmpty else { return [] }
-        var taken: [Layer] = []
-        layers.removeAll { entry in
-            guard let layer = entry.layer else { return true }
-            guard layer.sceneShowingIt === scene else { return false }
-            taken.append(layer)
-            return true
-        }
-        return taken
+        return waiting > 0
     }
 }
 

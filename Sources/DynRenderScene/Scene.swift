@@ -311,7 +311,15 @@ open class Scene {
     /// Shows every layer animation's values at `time`, then tells delegates and transactions of
     /// those that started or stopped, and commits an implicit transaction.
     private func advanceLayerAnimations(to time: TimeInterval) {
-        for layer in PendingAnimatedLayers.take(for: self) { adoptAnimatedLayer(layer) }
+        if LayersAwaitingScenes.any {
+            forEachView { view in
+                view.layer.forEachLayer { layer in
+                    guard let state = layer.animationState, state.awaitingScene else { return }
+                    state.awaitingScene = false
+                    adoptAnimatedLayer(layer)
+                }
+            }
+        }
         if !animatedLayers.isEmpty {
             var callbacks: [() -> Void] = []
             for layer in animatedLayers { callbacks += layer.applyAnimations(at: time) }

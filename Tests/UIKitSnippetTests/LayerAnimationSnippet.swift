@@ -114,6 +114,23 @@ func timingCurve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: D
         #expect(spinner.transform == CGAffineTransform(scaleX: 2, y: 2))
     }
 
+    /// A begin time in the past starts the animation part-way (Core Animation's way of putting
+    /// repeating animations out of phase); only a begin time of 0 means "when added".
+    @Test func aBeginTimeInThePastStartsPartWay() {
+        let host = Host()
+        let dot = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        host.root.addSubview(dot)
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 1
+        fade.toValue = 0
+        fade.duration = 1
+        fade.beginTime = CACurrentMediaTime() - 0.25
+        dot.layer.add(fade, forKey: "fade")
+        #expect(abs(dot.alpha - 0.75) < 1e-6, "a quarter through at once: \(dot.alpha)")
+        host.run(to: 0.5)
+        #expect(abs(dot.alpha - 0.25) < 1e-6, "\(dot.alpha)")
+    }
+
     /// A shake: additive keyframes on `position.x`, evenly timed; the view moves by the
     /// keyframes' straight-line values about where it is, and is back after.
     @Test func aShakeMovesAboutThePlaceTheViewIs() {
