@@ -26,7 +26,7 @@ extension PropertyAnimation {
         let read = AnimatedValue(value)
         let fits: Bool
         switch (path.form, read) {
-        case let (form?, .components(_, f)): fits = form == f || (form == .numbers && f == .number)
+        case let (form?, .components(_, f)): fits = form == f
         case (.some(.color), .other(nil)): fits = true
         case (nil, .transform): fits = path.property == .transform
         case (nil, .path): fits = path.property == .path
