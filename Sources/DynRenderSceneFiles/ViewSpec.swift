@@ -97,6 +97,9 @@ struct ViewSpec: Decodable {
         if type == .collectionView && items == nil {
             throw DecodingError.keyNotFound(CodingKeys.items, .init(codingPath: c.codingPath, debugDescription: "a collection view needs 'items', a count or a count per section"))
         }
+        if layout?.kind == .newtonian, let counts = items?.counts, counts != [0] {
+            throw c.invalid(.items, "a Newtonian layout starts empty (items: 0); its cells come with 'insert' events")
+        }
         if type == .image && image == nil { throw DecodingError.keyNotFound(CodingKeys.image, .init(codingPath: c.codingPath, debugDescription: "an image view needs 'image', a PNG's path")) }
     }
 

@@ -180,6 +180,8 @@ import DynRender
          "scene.yaml:4:80: views[0].layout.springs: 'springs' is for a springy layout"),
         (SceneFileReadingTests.head + "views:\n  - {frame: [0, 0, 9, 9], items: 3}\n",
          "scene.yaml:4:27: views[0].items: 'items' is for collection views (type: collectionView), not a view"),
+        (SceneFileReadingTests.head + "views:\n  - {type: collectionView, frame: [0, 0, 9, 9], items: 3, layout: {kind: newtonian}}\n",
+         "scene.yaml:4:49: views[0].items: a Newtonian layout starts empty (items: 0); its cells come with 'insert' events"),
         (SceneFileReadingTests.head + "views:\n  - {type: collectionView, frame: [0, 0, 9, 9]}\n",
          "scene.yaml:4:5: views[0]: a collection view needs 'items', a count or a count per section"),
     ]
