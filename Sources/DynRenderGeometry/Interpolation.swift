@@ -42,3 +42,11 @@ extension CGAffineTransform {
                           tx: tx.interpolated(to: end.tx, t), ty: ty.interpolated(to: end.ty, t))
     }
 }
+
+/// The uniform Catmull–Rom spline through `b` and `c` (with neighbours `a` and `d`) at `t` in
+/// 0…1: `b` at 0, `c` at 1, no corner at either. Scripted fingers (`TouchPath.through`) and
+/// cubic keyframe animations share it.
+package func catmullRom(_ a: Double, _ b: Double, _ c: Double, _ d: Double, at t: Double) -> Double {
+    let t2 = t * t, t3 = t2 * t
+    return 0.5 * (2 * b + (c - a) * t + (2 * a - 5 * b + 4 * c - d) * t2 + (3 * b - a - 3 * c + d) * t3)
+}

@@ -146,11 +146,7 @@ open class KeyframeAnimation: PropertyAnimation {
             if i > 0, case let .components(c, _) = list[i - 1], c.count == p1.count { p0v = c } else { p0v = p1 }
             if i + 2 < n, case let .components(c, _) = list[i + 2], c.count == p1.count { p3v = c } else { p3v = p2 }
             guard p2.count == p1.count else { return AnimatedValue.mix(list[i], list[i + 1], local) }
-            let u = local, u2 = u * u, u3 = u2 * u
-            let out = (0..<p1.count).map { k -> Double in
-                let (a, b, c, d) = (p0v[k], p1[k], p2[k], p3v[k])
-                return 0.5 * (2 * b + (c - a) * u + (2 * a - 5 * b + 4 * c - d) * u2 + (3 * b - a - 3 * c + d) * u3)
-            }
+            let out = (0..<p1.count).map { catmullRom(p0v[$0], p1[$0], p2[$0], p3v[$0], at: local) }
             return .components(out, form)
         }
         return AnimatedValue.mix(list[i], list[i + 1], local)

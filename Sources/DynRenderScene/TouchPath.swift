@@ -78,10 +78,6 @@ public struct TouchPath: Sendable {
         }
         let p0 = index > 0 ? points[index - 1] : p1
         let p3 = index + 2 < points.count ? points[index + 2] : p2
-        func spline(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {
-            let f2 = f * f, f3 = f2 * f
-            return 0.5 * (2 * b + (c - a) * f + (2 * a - 5 * b + 4 * c - d) * f2 + (3 * b - a - 3 * c + d) * f3)
-        }
-        return CGPoint(x: spline(p0.x, p1.x, p2.x, p3.x), y: spline(p0.y, p1.y, p2.y, p3.y))
+        return CGPoint(x: catmullRom(p0.x, p1.x, p2.x, p3.x, at: f), y: catmullRom(p0.y, p1.y, p2.y, p3.y, at: f))
     }
 }
