@@ -1,7 +1,7 @@
 import CGIF
 
 /// A GIF encoder whose output goes to memory: giflib writes the header, extensions and trailer,
-/// and image data is written here byte for byte as giflib writes it (`GIFLZWEncoder`).
+/// and image data is written here (`GIFLZWEncoder`: giflib's bytes until a dictionary fills).
 ///
 /// Each image block giflib writes (graphics control extension, image descriptor, local colour
 /// table, LZW data) depends on nothing but the block and the screen size, so blocks compressed
@@ -104,8 +104,8 @@ package final class GIFBlockCompressor {
     }
 
     /// The image descriptor, local colour table and LZW data of `frame`, as giflib's
-    /// `EGifPutImageDesc` and `EGifPutLine` write them (`GIFLZWEncoder` compresses; the tests hold
-    /// the bytes to giflib's); nil as soon as they would be `smallerThan` bytes or more.
+    /// `EGifPutImageDesc` and `EGifPutLine` lay them out (`GIFLZWEncoder` compresses; the tests
+    /// hold it to giflib); nil as soon as they would be `smallerThan` bytes or more.
     private func image(_ frame: EncodedFrame, of block: AnimationBlock, smallerThan bound: Int = .max) throws -> [UInt8]? {
         var frame = frame
         var (out, bits) = imageHeader(frame)

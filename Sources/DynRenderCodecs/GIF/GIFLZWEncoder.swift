@@ -4,12 +4,15 @@
 /// call into the library per pixel; here the same kind of table (`LZWDictionary`) is inlined
 /// into the loop.
 ///
-/// giflib's choices, kept to the bit: codes start one bit wider than the minimum code size
-/// (itself at least 2); a code is written at the current width, and the width grows after the
-/// write that leaves the next free code at the width's limit; when the next free code reaches
-/// 4095 the table is not extended but a clear code is written and the table starts again; data
-/// goes out in sub-blocks of 255 bytes and ends with an empty one. `LZWPlanner` parses with the
-/// same dictionary for lossy encoding.
+/// giflib's choices, kept to the bit until the table is full: codes start one bit wider than the
+/// minimum code size (itself at least 2); a code is written at the current width, and the width
+/// grows after the write that leaves the next free code at the width's limit; data goes out in
+/// sub-blocks of 255 bytes and ends with an empty one. When the next free code reaches 4095 the
+/// table is not extended; giflib then writes a clear code at once, where this encoder keeps the
+/// full table in use until `LZWClearPolicy` says it has stopped paying (a "deferred clear",
+/// which GIF allows and every decoder reads), so an image whose table never fills gets giflib's
+/// bytes and a larger one fewer. `LZWPlanner` parses with the same dictionary and the same
+/// policy for lossy encoding.
 ///
 /// Each pixel's lookup waits on the one before (the string found so far is the next key's
 /// prefix), so one stream runs at the latency of a multiply, a load and a compare per pixel.
@@ -22,15 +25,23 @@ final class GIFLZWEncoder {
     /// One dictionary and its run chains per stream that can run at once.
     private let tables: [UnsafeMutablePointer<UInt32>]
     private let chains: [LZWRunChains]
+    /// Per stream, the length in pixels of each code's string.
+    private let lengths: [UnsafeMutablePointer<UInt16>]
 
     init() {
         tables = (0..<3).map { _ in LZWDictionary.allocateSlots() }
         chains = (0..<3).map { _ in LZWRunChains() }
+        lengths = (0..<3).map { _ in
+            let lengths = UnsafeMutablePointer<UInt16>.allocate(capacity: 4096)
+            lengths.initialize(repeating: 0, count: 4096)
+            return lengths
+        }
     }
 
     deinit {
         for table in tables { table.deallocate() }
         for chain in chains { chain.deallocate() }
+        for table in lengths { table.deallocate() }
     }
 
     /// Appends the minimum code size byte, the LZW data of `indices` in sub-blocks and the empty
@@ -42,8 +53,8 @@ final class GIFLZWEncoder {
     @discardableResult
     func compress(_ indices: UnsafeBufferPointer<UInt8>, bitsPerPixel: Int, into out: inout [UInt8],
                   limit: Int = .max) -> Bool {
-        var stream = LZWStream(table: tables[0], runs: chains[0], bitsPerPixel: bitsPerPixel, count: indices.count,
-                               first: indices[0], out: &out, limit: limit)
+        var stream = LZWStream(table: tables[0], runs: chains[0], lengths: lengths[0], bitsPerPixel: bitsPerPixel,
+                               count: indices.count, first: indices[0], out: &out, limit: limit)
         defer { out = stream.out }
         var i = 1
         while i < indices.count {
@@ -59,12 +70,13 @@ final class GIFLZWEncoder {
     func compress(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, _ c: UnsafeBufferPointer<UInt8>,
                   bitsPerPixel: (Int, Int, Int), into out: inout ([UInt8], [UInt8], [UInt8])) {
         precondition(a.count == b.count && b.count == c.count && !a.isEmpty, "three streams of one length")
-        var first = LZWStream(table: tables[0], runs: chains[0], bitsPerPixel: bitsPerPixel.0, count: a.count, first: a[0],
-                              out: &out.0)
-        var second = LZWStream(table: tables[1], runs: chains[1], bitsPerPixel: bitsPerPixel.1, count: b.count, first: b[0],
-                               out: &out.1)
-        var third = LZWStream(table: tables[2], runs: chains[2], bitsPerPixel: bitsPerPixel.2, count: c.count, first: c[0],
-                              out: &out.2)
+        func stream(_ n: Int, _ bitsPerPixel: Int, _ indices: UnsafeBufferPointer<UInt8>, _ out: inout [UInt8]) -> LZWStream {
+            LZWStream(table: tables[n], runs: chains[n], lengths: lengths[n], bitsPerPixel: bitsPerPixel,
+                      count: indices.count, first: indices[0], out: &out)
+        }
+        var first = stream(0, bitsPerPixel.0, a, &out.0)
+        var second = stream(1, bitsPerPixel.1, b, &out.1)
+        var third = stream(2, bitsPerPixel.2, c, &out.2)
         // Each stream moves on by a run or a pixel at a time, in turn, so the three still overlap.
         var (i, j, k) = (1, 1, 1)
         while i < a.count || j < b.count || k < c.count {
@@ -83,6 +95,9 @@ final class GIFLZWEncoder {
 struct LZWStream {
     private let dictionary: LZWDictionary
     private let runs: LZWRunChains
+    /// Each code's string length, pixels.
+    private let lengths: UnsafeMutablePointer<UInt16>
+    private var clearing: LZWClearPolicy
     private let mask: UInt8
     private let bits: Int
     private let clearCode: Int, endCode: Int
@@ -102,12 +117,14 @@ struct LZWStream {
 
     /// Starts a stream of `count` indices, the first being `first`, appended to `out` (which the
     /// stream holds until `finish`): the minimum code size, a clear code.
-    init(table: UnsafeMutablePointer<UInt32>, runs: LZWRunChains, bitsPerPixel: Int, count: Int, first: UInt8,
-         out: inout [UInt8], limit: Int = .max) {
+    init(table: UnsafeMutablePointer<UInt32>, runs: LZWRunChains, lengths: UnsafeMutablePointer<UInt16>,
+         bitsPerPixel: Int, count: Int, first: UInt8, out: inout [UInt8], limit: Int = .max) {
         dictionary = LZWDictionary(slots: table)
         self.runs = runs
+        self.lengths = lengths
         self.limit = limit
         bits = max(2, bitsPerPixel)
+        clearing = LZWClearPolicy(codeSize: bits)
         mask = UInt8(truncatingIfNeeded: (1 << bits) - 1)
         clearCode = 1 << bits
         endCode = clearCode + 1
@@ -125,9 +142,11 @@ struct LZWStream {
         clear()
     }
 
-    private func clear() {
+    private mutating func clear() {
         dictionary.clear()
         runs.reset(literals: clearCode)
+        lengths.update(repeating: 1, count: clearCode)
+        clearing.reset()
     }
 
     @inline(__always) private mutating func put(_ byte: UInt8) {
@@ -166,16 +185,22 @@ struct LZWStream {
             return
         }
         emit(current)
+        let length = Int(lengths[current])
         current = index
         if nextCode >= 4095 {
-            emit(clearCode)
-            nextCode = endCode + 1
-            codeBits = bits + 1
-            codeLimit = 1 << codeBits
-            clear()
+            // Full: no entry is added; the table is cleared only when it has stopped paying.
+            if clearing.shouldClear(afterWriting: length) {
+                emit(clearCode)
+                nextCode = endCode + 1
+                codeBits = bits + 1
+                codeLimit = 1 << codeBits
+                clear()
+            }
         } else {
+            clearing.wroteWhileFilling(length: length, nextCode: nextCode)
             dictionary.insert(key, code: nextCode, at: slot)
             runs.added(nextCode, prefix: Int(key >> 8), index: index)
+            lengths[nextCode] = UInt16(truncatingIfNeeded: length + 1)
             nextCode += 1
         }
     }
@@ -206,7 +231,7 @@ struct LZWStream {
             }
             remaining -= longest - depth
             current = runs.code(index, repeated: longest)
-            add(pixel)  // a miss: the chain's next entry, or a clear
+            add(pixel)  // a miss: the chain's next entry, a clear, or (full) nothing
             remaining -= 1
         }
         return end

@@ -1,6 +1,6 @@
-/// Writes a GIF file from image blocks: giflib (through `GIFBlockCompressor`) writes every byte,
-/// and the file appears only when complete (`AtomicFile`). What to write is decided by
-/// `FrameSequencer`.
+/// Writes a GIF file from image blocks: giflib (through `GIFBlockCompressor`) writes the file's
+/// structure and dynrender's LZW its image data, and the file appears only when complete
+/// (`AtomicFile`). What to write is decided by `FrameSequencer`.
 ///
 /// ```swift
 /// let encoder = try AnimationEncoder(sink: GIFWriter(path: "out.gif", width: 390, height: 844))

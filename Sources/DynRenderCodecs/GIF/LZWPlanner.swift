@@ -1,17 +1,17 @@
 import DynRenderPixels
 
 /// Lossy GIF compression: re-chooses each pixel's palette index, among the entries within a
-/// tolerance of its true colour, so that giflib's LZW coder finds longer strings in its
-/// dictionary and writes fewer codes.
+/// tolerance of its true colour, so that the LZW coder finds longer strings in its dictionary
+/// and writes fewer codes.
 ///
-/// giflib codes indices greedily: it extends the current string while the dictionary holds the
-/// extension, and otherwise emits the string's code and adds the extension (GIF's 4096 codes,
-/// cleared when full — `EGifCompressLine`). This type runs that same parse over the same
-/// dictionary and, where the pixel's own index would end the string, looks through the
+/// The encoder, like giflib, codes indices greedily: it extends the current string while the
+/// dictionary holds the extension, and otherwise emits the string's code and adds the extension
+/// (GIF's 4096 codes; a full table is cleared when `LZWClearPolicy` says so). This type runs
+/// that same parse over the same dictionary and, where the pixel's own index would end the string, looks through the
 /// extensions the dictionary does hold for one whose colour is close enough (squared RGB
 /// distance at most `tolerance`), or for the transparent index where the pixel is unchanged from
 /// the frame before. The chosen indices then go to dynrender's LZW coder (`LZWStream`), which
-/// parses as giflib does and writes giflib's bytes, so its parse is the one planned. This type
+/// parses the same way, so its parse is the one planned. This type
 /// only decides the pixels, as gifsicle's `--lossy` does (after Kornel Lesiński's lossy LZW).
 ///
 /// Every pixel ends within the tolerance of its colour (or shows the unchanged pixel beneath), so
@@ -25,6 +25,8 @@ struct LZWPlanner {
     private var firstChild = [Int16](repeating: -1, count: 4096)
     private var nextSibling = [Int16](repeating: -1, count: 4096)
     private var suffix = [UInt8](repeating: 0, count: 4096)
+    /// Per code, its string's length in pixels, for the clearing rule.
+    private var lengths = [UInt16](repeating: 1, count: 4096)
 
     /// The pixels one block covers, as `EncodedFrame` left them.
     struct Block {
@@ -50,6 +52,7 @@ struct LZWPlanner {
         let clearCode = 1 << max(2, block.bitsPerPixel)
         let transparent = block.transparentIndex.map { UInt8($0) }
         var nextCode = clearCode + 2
+        var clearing = LZWClearPolicy(codeSize: max(2, block.bitsPerPixel))
         clear()
         let paletteRGB = block.palette.map { (Int($0 & 0xFF), Int($0 >> 8 & 0xFF), Int($0 >> 16 & 0xFF)) }
         slots.withUnsafeMutableBufferPointer { slots in
@@ -57,6 +60,7 @@ struct LZWPlanner {
         firstChild.withUnsafeMutableBufferPointer { firstChild in
         nextSibling.withUnsafeMutableBufferPointer { nextSibling in
         suffix.withUnsafeMutableBufferPointer { suffix in
+        lengths.withUnsafeMutableBufferPointer { lengths in
         paletteRGB.withUnsafeBufferPointer { paletteRGB in
             @inline(__always) func find(_ key: UInt32) -> Int { dictionary.find(key).code }
             var current = Int(out[0])
@@ -106,16 +110,22 @@ struct LZWPlanner {
                         out[o] = pixel
                         continue
                     }
-                    // No extension: giflib emits `current`, then adds current + own, or clears
-                    // the dictionary when it is full.
+                    // No extension: the encoder emits `current`, then adds current + own, or —
+                    // the table being full — clears it or not, as the policy says.
+                    let length = Int(lengths[current])
                     if nextCode >= 4095 {
-                        dictionary.clear()
-                        for c in 0..<nextCode { firstChild[c] = -1 }
-                        nextCode = clearCode + 2
+                        if clearing.shouldClear(afterWriting: length) {
+                            dictionary.clear()
+                            for c in 0..<nextCode { firstChild[c] = -1 }
+                            nextCode = clearCode + 2
+                            clearing.reset()
+                        }
                     } else {
+                        clearing.wroteWhileFilling(length: length, nextCode: nextCode)
                         let extended = key | UInt32(own)
                         dictionary.insert(extended, code: nextCode, at: dictionary.find(extended).slot)
                         suffix[nextCode] = own
+                        lengths[nextCode] = UInt16(truncatingIfNeeded: length + 1)
                         nextSibling[nextCode] = firstChild[current]
                         firstChild[current] = Int16(nextCode)
                         nextCode += 1
@@ -123,11 +133,12 @@ struct LZWPlanner {
                     current = Int(own)
                 }
             }
-        }}}}}
+        }}}}}}
     }
 
     private mutating func clear() {
         slots.withUnsafeMutableBufferPointer { $0.update(repeating: LZWDictionary.empty) }
         firstChild.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
+        lengths.withUnsafeMutableBufferPointer { $0.update(repeating: 1) }
     }
 }
