@@ -21,7 +21,7 @@ import argparse, json, os, statistics, subprocess, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import benchenv
 
-CONFIGS = [("w1", 100), ("w1", 1000), ("w1", 10000), ("w2", 10), ("w2", 100), ("w2", 500), ("w3", 10)]
+CONFIGS = [("w1", 100), ("w1", 1000), ("w1", 10000), ("w1", 100000), ("w2", 10), ("w2", 100), ("w2", 500), ("w3", 10)]
 # Peer binaries, in table order: this repository's (Benchmarks/peers/physics), then the names
 # shared/bench/physics/build.sh gives its own.
 PEER_NAMES = ["box2d_v3", "chipmunk", "box2d",
