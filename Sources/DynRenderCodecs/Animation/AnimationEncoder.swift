@@ -15,6 +15,9 @@ package protocol AnimationSink: AnyObject {
     associatedtype Compressor
     /// The format's clock.
     static var timing: AnimationTiming { get }
+    /// For a lossy sink, how far a pixel may be from the one on screen and be left as it is,
+    /// given the frame and its changed box (`FrameSequencer.settling`); nil for a lossless one.
+    var settling: ((RGBAImage, PixelRect) -> Int)? { get }
     /// Canvas width, pixels.
     var width: Int { get }
     /// Canvas height, pixels.
@@ -29,6 +32,11 @@ package protocol AnimationSink: AnyObject {
     func finish() throws
     /// Abandons the file: nothing appears at its path, and a file already there is untouched.
     func cancel()
+}
+
+extension AnimationSink {
+    /// Lossless: every changed pixel is redrawn.
+    package var settling: ((RGBAImage, PixelRect) -> Int)? { nil }
 }
 
 /// Writes an animation one frame at a time: a `FrameSequencer` on the sink's clock (timing,
@@ -51,6 +59,7 @@ package final class AnimationEncoder<Sink: AnimationSink> {
     package init(sink: Sink) throws {
         self.sink = sink
         sequencer = FrameSequencer(width: sink.width, height: sink.height, timing: Sink.timing)
+        sequencer.settling = sink.settling
         do {
             compressor = try sink.makeCompressor()
         } catch {

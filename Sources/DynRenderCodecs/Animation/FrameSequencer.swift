@@ -90,6 +90,11 @@ package struct FrameSequencer {
     package let height: Int
     /// The format's clock, which delays are rounded to.
     package let timing: AnimationTiming
+    /// For a lossy format: given a frame and its changed box, the levels by which a pixel there
+    /// may differ from the pixel on screen and be left as it is (0: redraw every changed pixel).
+    /// Each block's image is then the frame as shown (`RGBAImage.keepingShown`), and the next
+    /// frame is compared with that. Nil (lossless formats): blocks are the frames themselves.
+    package var settling: ((RGBAImage, PixelRect) -> Int)?
     /// The last image emitted, which the next block is diffed against.
     private var lastEmitted: RGBAImage?
     /// Frames whose delay is not known yet: each waits for its successor's start time. Each is
@@ -160,10 +165,22 @@ package struct FrameSequencer {
     /// The first queued frame as a block against the last one emitted, shown until `end`
     /// (ticks on the timeline).
     private mutating func emitFirstQueued(until end: Int) -> AnimationBlock {
-        let (image, start, known) = queued.removeFirst()
+        var (image, start, known) = queued.removeFirst()
         let previous = lastEmitted
         var region: PixelRect? = PixelRect(x: 0, y: 0, width: width, height: height)
-        if let previous { region = known ?? image.changedRegion(from: previous) }
+        if let previous {
+            if let settling {
+                // On screen is the last block's image, which may hold pixels left as they were:
+                // compare with that, not with the frame before.
+                region = image.changedRegion(from: previous)
+                if let changed = region {
+                    let tolerance = settling(image, changed)
+                    if tolerance > 0 { (image, region) = image.keepingShown(previous, within: changed, tolerance: tolerance) }
+                }
+            } else {
+                region = known ?? image.changedRegion(from: previous)
+            }
+        }
         lastEmitted = image
         return AnimationBlock(image: image, previous: previous, region: region, delay: end - start)
     }
