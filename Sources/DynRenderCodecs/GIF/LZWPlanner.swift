@@ -7,12 +7,12 @@ import DynRenderPixels
 /// The encoder, like giflib, codes indices greedily: it extends the current string while the
 /// dictionary holds the extension, and otherwise emits the string's code and adds the extension
 /// (GIF's 4096 codes; a full table is cleared when `LZWClearPolicy` says so). This type runs
-/// that same parse over the same dictionary and, where the pixel's own index would end the string, looks through the
-/// extensions the dictionary does hold for one whose colour is close enough (squared RGB
-/// distance at most `tolerance`), or for the transparent index where the pixel is unchanged from
-/// the frame before. The chosen indices then go to dynrender's LZW coder (`LZWStream`), which
-/// parses the same way, so its parse is the one planned. This type
-/// only decides the pixels, as gifsicle's `--lossy` does (after Kornel Lesiński's lossy LZW).
+/// that same parse over the same dictionary and, where the pixel's own index would end the
+/// string, looks through the extensions the dictionary does hold for one whose colour is close
+/// enough (squared RGB distance at most `tolerance`), or for the transparent index where the
+/// pixel is unchanged from the frame before. The chosen indices then go to dynrender's LZW coder
+/// (`LZWStream`), which parses the same way, so its parse is the one planned. This type only
+/// decides the pixels, as gifsicle's `--lossy` does (after Kornel Lesiński's lossy LZW).
 ///
 /// Every pixel ends within the tolerance of its colour (or shows the unchanged pixel beneath), so
 /// the error is bounded per pixel and does not accumulate from frame to frame; pixels of flat
