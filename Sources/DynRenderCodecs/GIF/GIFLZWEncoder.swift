@@ -261,9 +261,12 @@ struct LZWStream {
 /// each index's strings form one chain, grown at its end; knowing the chain, a run of n more
 /// copies after k is matched without a lookup when k + n is within it. Reset with the dictionary.
 /// (The storage, 256 chains of 4 096 codes, is 2 MB a stream, of which a frame touches a few
-/// hundred entries: a chain is as long as the longest run the dictionary has learned.)
+/// hundred entries: a chain is as long as the longest run the dictionary has learned. Entries
+/// are stored k-major, all indices' k-th codes together, so the only pages the memory manager
+/// must back are those up to the longest chain; index-major, a reset alone touched a page per
+/// index, 1 MB a stream.)
 struct LZWRunChains {
-    /// Chain of index i at i << 12: code of i × k at k (k ≥ 1).
+    /// Code of index i repeated k times at k << 8 | i (k ≥ 1).
     private let codes: UnsafeMutablePointer<UInt16>
     /// How long each index's chain is.
     private let lengths: UnsafeMutablePointer<UInt16>
@@ -272,7 +275,7 @@ struct LZWRunChains {
     private let depths: UnsafeMutablePointer<UInt16>
 
     init() {
-        codes = .allocate(capacity: 256 << 12)
+        codes = .allocate(capacity: 4096 << 8)
         lengths = .allocate(capacity: 256)
         lengths.initialize(repeating: 0, count: 256)
         depths = .allocate(capacity: 4096)
@@ -288,7 +291,7 @@ struct LZWRunChains {
     /// A fresh dictionary of `literals` one-pixel strings.
     func reset(literals: Int) {
         for index in 0..<literals {
-            codes[index << 12 | 1] = UInt16(index)
+            codes[1 << 8 | index] = UInt16(index)
             lengths[index] = 1
             depths[index] = 1
         }
@@ -297,8 +300,8 @@ struct LZWRunChains {
     /// Code `code` was added as the string of `prefix` followed by `index`.
     @inline(__always) func added(_ code: Int, prefix: Int, index: Int) {
         let length = Int(lengths[index])
-        if codes[index << 12 | length] == UInt16(prefix) {
-            codes[index << 12 | (length + 1)] = UInt16(code)
+        if codes[length << 8 | index] == UInt16(prefix) {
+            codes[(length + 1) << 8 | index] = UInt16(code)
             lengths[index] = UInt16(length + 1)
             depths[code] = UInt16(length + 1)
         } else {
@@ -309,10 +312,10 @@ struct LZWRunChains {
     /// k when `code`'s string is `index` repeated k times, else 0.
     @inline(__always) func depth(of code: Int, repeating index: Int) -> Int {
         let k = Int(depths[code])
-        return k > 0 && codes[index << 12 | k] == UInt16(code) ? k : 0
+        return k > 0 && codes[k << 8 | index] == UInt16(code) ? k : 0
     }
 
     @inline(__always) func length(of index: Int) -> Int { Int(lengths[index]) }
 
-    @inline(__always) func code(_ index: Int, repeated k: Int) -> Int { Int(codes[index << 12 | k]) }
+    @inline(__always) func code(_ index: Int, repeated k: Int) -> Int { Int(codes[k << 8 | index]) }
 }
