@@ -33,6 +33,8 @@ package final class DisplayListFile: FrameSource {
     private var lineNumber = 0
     private var previous: DisplayListFrame?
     package private(set) var endTime = 0.0
+    /// A file's end is its last frame's time plus the interval before it: not known in advance.
+    package var plannedEndTime: Double? { nil }
     package let expectedFrameCount: Int
 
     package var description: [(key: String, json: String)] { [("displayList", JSONText.quoted(path))] }

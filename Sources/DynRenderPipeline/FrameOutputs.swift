@@ -22,28 +22,28 @@ protocol FrameOutput {
     func cancel()
 }
 
-/// A GIF or APNG: sequencing (timing, changed regions) runs on the drawing thread, compression
-/// and writing on the writing thread — or compression on the drawing thread, with its own
-/// compressor, when the writer is behind. Blocks compress independently, so the file is the same
-/// either way.
+/// A GIF, APNG or WebP: sequencing (timing, changed regions) runs on the drawing thread,
+/// compression and writing on the writing thread — or compression on the drawing thread, with its
+/// own compressor, when the writer is behind. Blocks compress independently, so the file is the
+/// same either way.
 final class AnimationOutput<Sink: AnimationSink>: FrameOutput {
     private let encoder: AnimationEncoder<Sink>
-    /// Used only on the writing thread.
-    private let writerCompressor: Sink.Compressor
     /// Used only on the drawing thread.
     private let helper: Sink.Compressor
     let needsPixels = true
     let needsChange = true
 
-    init(_ sink: Sink) throws {
-        encoder = try AnimationEncoder(sink: sink)
-        writerCompressor = try sink.makeCompressor()
+    /// `endTime`, when the source knows it before the first frame, keeps one frame fewer queued.
+    init(_ sink: Sink, endTime: Double?) throws {
+        encoder = try AnimationEncoder(sink: sink, endTime: endTime)
         helper = try sink.makeCompressor()
     }
 
     func prepare(_ frame: DisplayListFrame, image: RGBAImage?, change: FrameChange, writerIsBehind: Bool) throws -> FrameWrite {
         let blocks = try encoder.blocks(adding: image!, at: frame.time, change: change)
-        let (sink, compressor) = (encoder.sink, writerCompressor)
+        // The encoder's own compressor serves the writing thread: `finish` uses it only after
+        // that thread has stopped.
+        let (sink, compressor) = (encoder.sink, encoder.compressor)
         if writerIsBehind {
             let compressed = try blocks.map { try sink.compress($0, with: helper) }
             return { for item in compressed { try sink.append(item) } }

@@ -94,7 +94,7 @@ package struct FrameRenderer {
         var encoder: EncodingThread?
         do {
             let rasterizer = Rasterizer()
-            var buffers = FrameBuffers(depth: options.threads > 1 ? 7 : 4)
+            var buffers = FrameBuffers(depth: (options.threads > 1 ? 5 : 3) + (source.plannedEndTime == nil ? 1 : 0))
             var started = false
             var needsPixels = false, needsChange = false
             var count = 0
@@ -114,7 +114,7 @@ package struct FrameRenderer {
                     try RenderPlan.checkCanvas(width: frame.list.pixelWidth, height: frame.list.pixelHeight)
                     try checkOutputs(width: frame.list.pixelWidth, height: frame.list.pixelHeight)
                     outputs = try makeOutputs(width: frame.list.pixelWidth, height: frame.list.pixelHeight,
-                                              expectedFrames: source.expectedFrameCount)
+                                              expectedFrames: source.expectedFrameCount, endTime: source.plannedEndTime)
                     needsPixels = outputs.contains(where: \.needsPixels)
                     needsChange = outputs.contains(where: \.needsChange)
                     if options.threads > 1 { encoder = EncodingThread() }
@@ -149,6 +149,9 @@ package struct FrameRenderer {
                 }
                 if let encoder {
                     // When the writing thread is behind, this thread does the heavy part too.
+                    // (Rejected: doing it whenever the writer is busy, which also keeps frames out
+                    // of the handoff: this thread then compressed too much and drew too little,
+                    // photos 19 % slower at scale 3.)
                     let behind = encoder.waiting >= 1
                     try encoder.add(try outputs.map { try $0.prepare(frame, image: image, change: change, writerIsBehind: behind) })
                 } else {
@@ -167,13 +170,14 @@ package struct FrameRenderer {
         }
     }
 
-    private func makeOutputs(width: Int, height: Int, expectedFrames: Int) throws -> [FrameOutput] {
+    private func makeOutputs(width: Int, height: Int, expectedFrames: Int, endTime: Double?) throws -> [FrameOutput] {
         var outputs: [FrameOutput] = []
         do {
             if let path = options.tracePath { outputs.append(try TraceOutput(path: path, embedsImages: options.traceEmbedsImages)) }
             if let path = options.gifPath {
                 outputs.append(try AnimationOutput(GIFWriter(path: path, width: width, height: height,
-                                                             loop: options.loop, quality: options.gifQuality)))
+                                                             loop: options.loop, quality: options.gifQuality),
+                                               endTime: endTime))
             }
             let plays: Int
             switch options.loop {
@@ -183,11 +187,13 @@ package struct FrameRenderer {
             if let path = options.apngPath {
                 // Canvases are always opaque (the background is), so frames are RGB.
                 outputs.append(try AnimationOutput(APNGWriter(path: path, width: width, height: height,
-                                                              plays: plays, opaque: true)))
+                                                              plays: plays, opaque: true),
+                                               endTime: endTime))
             }
             if let path = options.webpPath {
                 outputs.append(try AnimationOutput(WebPWriter(path: path, width: width, height: height, plays: min(plays, 65_535),
-                                                              settings: WebPSettings(quality: options.webpQuality))))
+                                                              settings: WebPSettings(quality: options.webpQuality)),
+                                               endTime: endTime))
             }
             if let directory = options.pngDirectory {
                 outputs.append(try PNGSequenceOutput(directory: directory, expectedFrames: expectedFrames,
@@ -204,7 +210,12 @@ package struct FrameRenderer {
 /// The last few frames handed to the outputs. The oldest one's storage becomes the next frame's
 /// canvas: by then the outputs have (almost always) let go of it, so drawing into it neither
 /// allocates nor copies; if an output still holds it, copy-on-write keeps that output's frame
-/// intact. `depth` covers what a GIF encoder keeps plus the frames in the handoff.
+/// intact. `depth` covers what the outputs hold: with a planned end, the frame emitted last
+/// and the one queued behind it (`FrameSequencer`), so 3 on one thread (the oldest is free);
+/// on two, also a block being compressed on the writing thread and sometimes one waiting, and
+/// 5 is the smallest that does not slow a render (with 4 the oldest frame was often still held,
+/// so copied: springy at scale 3 took 2.80 s against 2.18 s). Without a planned end one more
+/// frame is queued.
 struct FrameBuffers {
     /// The frames, oldest first, each with the display list it is the render of.
     private var frames: [(image: RGBAImage, list: DisplayList)] = []

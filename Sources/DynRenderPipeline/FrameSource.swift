@@ -15,6 +15,9 @@ package protocol FrameSource {
     mutating func next() throws -> DisplayListFrame?
     /// When the last frame stops showing, seconds; meaningful once `next()` has returned nil.
     var endTime: Double { get }
+    /// `endTime` when it is known before the first frame (a scene's planned duration), which
+    /// lets an animation output hold one frame fewer; nil when only the last frame tells it.
+    var plannedEndTime: Double? { get }
     /// About how many frames there are (for zero-padding file names).
     var expectedFrameCount: Int { get }
     /// What is being rendered, as key and JSON value pairs (for a PNG sequence's manifest).
@@ -62,6 +65,7 @@ package struct SceneFrames: FrameSource {
     }
 
     package var endTime: Double { plan.duration }
+    package var plannedEndTime: Double? { plan.duration }
     package var expectedFrameCount: Int { plan.frameCount }
 
     package var description: [(key: String, json: String)] {

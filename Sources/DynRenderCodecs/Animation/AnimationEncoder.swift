@@ -53,12 +53,16 @@ package final class AnimationEncoder<Sink: AnimationSink> {
     /// The file format's writer that receives the blocks.
     package let sink: Sink
     private var sequencer: FrameSequencer
-    private let compressor: Sink.Compressor
+    /// What `addFrame` and `finish` compress with; a caller that runs `blocks(adding:at:change:)`
+    /// may use it too, on one thread at a time.
+    package let compressor: Sink.Compressor
 
-    /// An encoder writing through `sink`, whose canvas size it takes.
-    package init(sink: Sink) throws {
+    /// An encoder writing through `sink`, whose canvas size it takes. `endTime` (seconds), when
+    /// known now, must be what `finish(endTime:)` is given; it lets one frame fewer wait in
+    /// memory (`FrameSequencer`).
+    package init(sink: Sink, endTime: Double? = nil) throws {
         self.sink = sink
-        sequencer = FrameSequencer(width: sink.width, height: sink.height, timing: Sink.timing)
+        sequencer = FrameSequencer(width: sink.width, height: sink.height, timing: Sink.timing, endTime: endTime)
         sequencer.settling = sink.settling
         do {
             compressor = try sink.makeCompressor()

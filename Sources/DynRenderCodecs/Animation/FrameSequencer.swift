@@ -75,7 +75,8 @@ package struct AnimationBlock {
 ///   duration. A frame that would show for less than the minimum delay takes the place of the
 ///   frame before it instead, so the timeline is kept exactly.
 ///
-/// Memory is constant in the number of frames: the last frame emitted and at most two queued.
+/// Memory is constant in the number of frames: the last frame emitted and at most two queued, or
+/// one queued when the end time is known before the first frame (`endTime`).
 ///
 /// ```swift
 /// var sequencer = FrameSequencer(width: 390, height: 844, timing: APNGTiming.clock)
@@ -102,12 +103,21 @@ package struct FrameSequencer {
     /// is nil when its image was replaced and must be compared again.
     private var queued: [(image: RGBAImage, start: Int, region: PixelRect??)] = []
     private var lastTime = -Double.infinity
+    /// Frames waiting for their delays: at most two, or one with a planned end.
+    var waitingFrames: Int { queued.count }
+    /// The end on the clock, ticks, when known before the first frame.
+    private let knownEnd: Int?
 
-    /// A sequencer for frames of `width` × `height` pixels on `timing`'s clock.
-    package init(width: Int, height: Int, timing: AnimationTiming) {
+    /// A sequencer for frames of `width` × `height` pixels on `timing`'s clock. `endTime`
+    /// (seconds), when the animation's end is known before its first frame, must be what
+    /// `finish(endTime:)` is given: a last frame too close to the end is then merged into the
+    /// frame before as it arrives rather than at the end, so only one frame waits for its delay
+    /// instead of two, and the blocks are the same.
+    package init(width: Int, height: Int, timing: AnimationTiming, endTime: Double? = nil) {
         self.width = width
         self.height = height
         self.timing = timing
+        knownEnd = endTime.map(timing.ticks(at:))
     }
 
     /// Takes a frame shown from `time` (seconds) until the next frame's time, and returns the
@@ -120,8 +130,12 @@ package struct FrameSequencer {
         guard time > lastTime else { throw CodecError("frame times must increase") }
         lastTime = time
         let start = timing.ticks(at: time)
-        if let last = queued.last, start - last.start < timing.minimumDelay {
-            queued[queued.count - 1].image = image  // the earlier frame would be too short
+        // The earlier frame would be too short, or this one would be and is the last (no later
+        // frame can start a minimum delay after it and before the end): it takes the earlier
+        // frame's place, as `finish` does with a last frame when the end is not known before.
+        let tooCloseToEnd = knownEnd.map { $0 - start < timing.minimumDelay } ?? false
+        if let last = queued.last, start - last.start < timing.minimumDelay || tooCloseToEnd {
+            queued[queued.count - 1].image = image
             queued[queued.count - 1].region = nil
             return []
         }
@@ -138,15 +152,16 @@ package struct FrameSequencer {
         }
         queued.append((image, start, region))
         var blocks: [AnimationBlock] = []
-        while queued.count > 2 {
+        while queued.count > (knownEnd == nil ? 2 : 1) {
             blocks.append(emitFirstQueued(until: queued[1].start))
         }
         return blocks
     }
 
-    /// The remaining blocks, the last shown until `endTime` (seconds).
+    /// The remaining blocks, the last shown until `endTime` (seconds; the sequencer's own when
+    /// it was made with one).
     package mutating func finish(endTime: Double) -> [AnimationBlock] {
-        let end = timing.ticks(at: endTime)
+        let end = knownEnd ?? timing.ticks(at: endTime)
         if queued.count >= 2, end - queued[queued.count - 1].start < timing.minimumDelay {
             let last = queued.removeLast()
             queued[queued.count - 1].image = last.image
