@@ -2,6 +2,7 @@
 """Runs dynrender's physics benchmark and the peer engines side by side.
 
 Usage: python3 Benchmarks/physics.py [--reps 5] [--peers DIR] [--min-seconds 1] [--binary PATH]
+                                    [--profile] [--only w2:100,w3:10]
 
 From a clone: scripts/bench-peers.sh (add --box2d-v3 DIR for Box2D v3) builds the peers, then
 this runs. The peers are dynrender's own drivers of the three workloads (W1 springy grid, W2
@@ -15,6 +16,10 @@ dynrender's side is dynrender-physics-bench (default: this clone's .build/releas
 `swift build -c release --product dynrender-physics-bench` when missing). Every configuration
 runs as separate processes, interleaved rep by rep (dynrender and each peer back to back), and
 the table gives medians of steps/s with dynrender's ratio to each peer.
+
+--profile then runs dynrender and Box2D v3 again with their stage timers on (dynrender's
+StepProfiler, Box2D's b2Profile) and prints, for each configuration, the median µs per step of
+each stage side by side. The timers cost a little, so speeds come from the first table.
 """
 import argparse, json, os, statistics, subprocess, sys
 
@@ -22,6 +27,26 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import benchenv
 
 CONFIGS = [("w1", 100), ("w1", 1000), ("w1", 10000), ("w1", 100000), ("w2", 10), ("w2", 100), ("w2", 500), ("w3", 10)]
+# The stage profile's rows: a label, dynrender's stages and Box2D v3's b2Profile fields summed.
+# dynrender prepares each contact as its manifold is made (in "collide"); Box2D prepares contacts
+# and joints together ("prepareConstraints").
+PROFILE_ROWS = [
+    ("behaviours (forces, joints described)", ["behaviours"], []),
+    ("prepare joints", ["prepareJoints"], []),
+    ("collide (pairs, manifolds)", ["collide"], ["pairs", "collide"]),
+    ("solver set-up", ["setup"], ["solverSetup"]),
+    ("prepare constraints", [], ["prepareConstraints"]),
+    ("integrate velocities", ["integrateVelocities"], ["integrateVelocities"]),
+    ("warm start", ["warmStart"], ["warmStart"]),
+    ("solve", ["solve"], ["solveImpulses"]),
+    ("integrate positions", ["integratePositions"], ["integratePositions"]),
+    ("relax", ["relax"], ["relaxImpulses"]),
+    ("restitution", ["restitution"], ["applyRestitution"]),
+    ("store impulses", ["storeImpulses"], ["storeImpulses"]),
+    ("rest / islands and sleep", ["rest"], ["splitIslands", "sleepIslands"]),
+    ("write back (transforms, events)", ["writeBack"], ["transforms", "sensorHits", "jointEvents", "hitEvents", "refit", "bullets", "sensors"]),
+]
+
 # Peer binaries, in table order: this repository's (Benchmarks/peers/physics), then the names
 # shared/bench/physics/build.sh gives its own.
 PEER_NAMES = ["box2d_v3", "chipmunk", "box2d",
@@ -35,7 +60,13 @@ def main():
     parser.add_argument("--min-seconds", default="1", help="timed stepping per process, at least")
     parser.add_argument("--binary", default=benchenv.release_binary("dynrender-physics-bench"),
                         help="dynrender-physics-bench (built when it is this default and missing)")
+    parser.add_argument("--profile", action="store_true", help="also print each stage's time per step")
+    parser.add_argument("--only", help="configurations to run, e.g. w2:100,w3:10 (default: all)")
     args = parser.parse_args()
+    configs = CONFIGS
+    if args.only:
+        wanted = {(w, int(n)) for w, n in (item.split(":") for item in args.only.split(","))}
+        configs = [c for c in CONFIGS if c in wanted]
     engines = {"dynrender": [args.binary]}
     for name in PEER_NAMES:
         path = os.path.join(args.peers, name)
@@ -48,7 +79,7 @@ def main():
     benchenv.ensure_release_binary(args.binary, "dynrender-physics-bench")
     results = {}
     for rep in range(args.reps):
-        for workload, n in CONFIGS:
+        for workload, n in configs:
             for engine, command in engines.items():
                 out = subprocess.run(command + [workload, str(n), "--min-seconds", args.min_seconds],
                                      capture_output=True, text=True, check=True).stdout
@@ -59,7 +90,7 @@ def main():
     print("| workload | N | " + " | ".join(f"{e} steps/s" for e in engines) + " | " +
           " | ".join(f"dynrender / {e}" for e in engines if e != "dynrender") + " | dynrender µs/item-step | sanity |")
     print("|---|---:|" + "---:|" * (2 * len(engines) - 1) + "---:|---|")
-    for workload, n in CONFIGS:
+    for workload, n in configs:
         medians = {e: statistics.median(r["steps_per_s"] for r in results[(workload, n, e)]) for e in engines}
         ours = results[(workload, n, "dynrender")][0]
         sanity = {k: ours[k] for k in ("mean_disp_pt", "at_rest", "pile_top_y", "box0") if k in ours}
@@ -67,6 +98,31 @@ def main():
         row += [f"{medians['dynrender'] / medians[e]:.2f}×" for e in engines if e != "dynrender"]
         row += [f"{1e6 / (medians['dynrender'] * n):.3f}", json.dumps(sanity)]
         print("| " + " | ".join(row) + " |")
+    if args.profile:
+        print_profiles(args, engines, configs)
+
+def print_profiles(args, engines, configs):
+    """Each configuration's stage times, µs per step, medians of `reps` profiled runs."""
+    v3 = next((e for e in ("box2d_v3", "box2d_v3_rel") if e in engines), None)
+    profiled = ["dynrender"] + ([v3] if v3 else [])
+    for workload, n in configs:
+        runs = {e: [] for e in profiled}
+        for _ in range(args.reps):
+            for engine in profiled:
+                out = subprocess.run(engines[engine] + [workload, str(n), "--min-seconds", args.min_seconds, "--profile"],
+                                     capture_output=True, text=True, check=True).stdout
+                runs[engine].append(json.loads([l for l in out.splitlines() if l.startswith('{"profile"')][-1])["profile"])
+        def stage(engine, names):
+            return statistics.median(sum(run[name] for name in names) for run in runs[engine]) if names else None
+        print(f"\n{workload.upper()} {n:,}: µs per step, medians of {args.reps}\n")
+        print("| stage | dynrender | " + (f"{v3} |" if v3 else "") )
+        print("|---|---:|" + ("---:|" if v3 else ""))
+        for label, ours, theirs in PROFILE_ROWS:
+            cells = [stage("dynrender", ours)] + ([stage(v3, theirs)] if v3 else [])
+            print(f"| {label} | " + " | ".join("" if c is None else f"{c:,.1f}" for c in cells) + " |")
+        total = statistics.median(sum(run.values()) for run in runs["dynrender"])
+        cells = [f"{total:,.1f}"] + ([f"{stage(v3, ['step']):,.1f}"] if v3 else [])
+        print("| **step** | " + " | ".join(cells) + " |")
 
 if __name__ == "__main__":
     main()

@@ -279,6 +279,7 @@ open class DynamicAnimator {
             return
         }
         setRunning(true)
+        world.profiler?.startStep()
         for index in world.bodies.indices {
             previousStates[index] = (world.bodies[index].position, world.bodies[index].rotation)
         }
@@ -290,6 +291,7 @@ open class DynamicAnimator {
             context.finish()
             return context.collisionBehaviors
         }
+        world.profiler?.lap(.behaviours)
         world.step()
         elapsedTime += settings.timeStep
         reportContacts(to: collisionBehaviors)
@@ -310,6 +312,14 @@ open class DynamicAnimator {
             setRunning(false)
             layout?.invalidateLayout()
         }
+        world.profiler?.endStep(.writeBack)
+    }
+
+    /// Times each stage of the steps that follow, for the physics benchmark's `--profile`; nil
+    /// (the default) times nothing.
+    package var stepProfiler: StepProfiler? {
+        get { world.profiler }
+        set { world.profiler = newValue }
     }
 
     private func setRunning(_ running: Bool) {

@@ -2,8 +2,11 @@
 // W3 cradle) on dynrender's Dynamics module, printing one JSON line in the format of the peer
 // drivers in shared/bench/physics, so the same harness can run them side by side.
 //
-//   dynrender-physics-bench w1|w2|w3 N [--min-seconds S] [--sleep]
+//   dynrender-physics-bench w1|w2|w3 N [--min-seconds S] [--sleep] [--profile]
 //
+// With --profile, a line {"profile": {stage: µs per step, ...}} comes before the result: where
+// the steps' time went (`StepProfiler`), to set beside Box2D v3's b2Profile. Its clock reads
+// cost a little, so speeds are read from runs without it.
 // As in the peers' headline runs, rest detection is off unless --sleep is given (with it the
 // animator pauses once everything is still, and paused steps cost nothing).
 import DynRenderDynamics
@@ -15,12 +18,13 @@ struct Arguments {
     var n = 0
     var minSeconds = 1.0
     var sleep = false
+    var profile = false
 }
 
 func parseArguments() -> Arguments {
     let args = CommandLine.arguments
     guard args.count >= 3, ["w1", "w2", "w3"].contains(args[1]), let n = Int(args[2]), n > 0 else {
-        FileHandle.standardError.write(Data("usage: dynrender-physics-bench w1|w2|w3 N [--min-seconds S]\n".utf8))
+        FileHandle.standardError.write(Data("usage: dynrender-physics-bench w1|w2|w3 N [--min-seconds S] [--sleep] [--profile]\n".utf8))
         exit(2)
     }
     var parsed = Arguments(workload: args[1], n: args[1] == "w3" ? 10 : n)
@@ -31,6 +35,9 @@ func parseArguments() -> Arguments {
             i += 2
         } else if args[i] == "--sleep" {
             parsed.sleep = true
+            i += 1
+        } else if args[i] == "--profile" {
+            parsed.profile = true
             i += 1
         } else {
             FileHandle.standardError.write(Data("bad argument \(args[i])\n".utf8))
@@ -71,6 +78,15 @@ func report(_ a: Arguments, steps: Int, episodes: Int, wall: Double, cpu: Double
 }
 
 let arguments = parseArguments()
+/// One profiler over every episode, when --profile is given.
+let profiler: StepProfiler? = arguments.profile ? StepProfiler() : nil
+
+/// The profile line: each stage's mean time per step, µs.
+func printProfile() {
+    guard let profiler else { return }
+    let stages = StepProfiler.Stage.allCases.map { String(format: "\"%@\":%.3f", $0.name, profiler.microsecondsPerStep($0)) }
+    print("{\"profile\":{" + stages.joined(separator: ",") + "}}")
+}
 let dt = 1.0 / 120
 var settings = SolverSettings()
 if !arguments.sleep { settings.timeToRest = .infinity }
@@ -79,6 +95,7 @@ switch arguments.workload {
 case "w1":
     let t0 = now()
     let (animator, boxes, anchors) = Workloads.w1(n: arguments.n, settings: settings)
+    animator.stepProfiler = profiler
     let setup = now() - t0
     var step = 0
     let w0 = now(), c0 = cpuTime()
@@ -97,6 +114,7 @@ case "w1":
     let extra = String(format: "\"mean_disp_pt\":%.4f,\"max_disp_pt\":%.4f,\"max_speed\":%.4f",
                        displacements.reduce(0, +) / Double(boxes.count), displacements.max() ?? 0,
                        maxSpeed(boxes, previous: before, dt: dt))
+    printProfile()
     report(arguments, steps: step, episodes: 1, wall: wall, cpu: cpu, setup: setup, extra: extra)
 
 default:
@@ -108,6 +126,7 @@ default:
     repeat {
         let t0 = now()
         let (animator, boxes) = isCradle ? Workloads.w3(settings: settings) : Workloads.w2(n: arguments.n, settings: settings)
+        animator.stepProfiler = profiler
         setup += now() - t0
         let w0 = now(), c0 = cpuTime()
         var before = boxes.map(\.center)
@@ -135,5 +154,6 @@ default:
         }
         episodes += 1
     } while wall < arguments.minSeconds
+    printProfile()
     report(arguments, steps: steps, episodes: episodes, wall: wall, cpu: cpu, setup: setup / Double(episodes), extra: extra)
 }

@@ -2,10 +2,12 @@
  * (scripts/bench-peers.sh --box2d-v3 DIR; written against v3.1.1-37-g617d32ab, which reports
  * 3.2.0: positions are b2Pos, joints take local frames, the motor joint has a linear spring).
  *
- * Two options of its own besides workloads.h's:
+ * Three options of its own besides workloads.h's:
  *   --workers N    b2WorldDef.workerCount (default 1: single-threaded, no threads started;
  *                  N > 1 uses Box2D's own scheduler)
  *   --substeps N   sub-steps per b2World_Step (default 4, Box2D v3's recommendation)
+ *   --profile      before the result, a line {"profile": {stage: us per step, ...}}: the mean of
+ *                  b2World_GetProfile over the timed steps (Box2D times its stages always)
  *
  * Units as in box2d.cpp: lengths divided by --ptm (default 40 pt per unit), density ptm^2 so
  * masses stay 1600 / 1936, b2SetLengthUnitsPerMeter left at 1 (slop and restitution threshold
@@ -28,7 +30,12 @@ static int workers = 1;
 static int substeps = 4;
 static char engine[96] = PEER_NAME;   /* plus -w<N> / -ss<N> when not the defaults */
 
+static int profiling = 0;
+static b2Profile profile_sum;
+static long profile_steps = 0;
+
 static int own_option(int argc, char **argv, int at) {
+    if (!strcmp(argv[at], "--profile")) { profiling = 1; return 1; }
     if (at + 1 >= argc) return 0;
     if (!strcmp(argv[at], "--workers")) { workers = atoi(argv[at + 1]); return 2; }
     if (!strcmp(argv[at], "--substeps")) { substeps = atoi(argv[at + 1]); return 2; }
@@ -88,7 +95,30 @@ static void add_box(scene *s, b2BodyId body, double side) {
     b2CreatePolygonShape(body, &def, &box);
 }
 
-static void step(const scene *s) { b2World_Step(s->world, (float)STEP_DT, substeps); }
+static void step(const scene *s) {
+    b2World_Step(s->world, (float)STEP_DT, substeps);
+    if (!profiling) return;
+    b2Profile p = b2World_GetProfile(s->world);
+    float *sum = (float *)&profile_sum;
+    const float *add = (const float *)&p;
+    for (size_t i = 0; i < sizeof p / sizeof(float); i++) sum[i] += add[i];
+    profile_steps++;
+}
+
+/* The profile line: b2Profile's fields (ms per step) as us per step, in b2Profile's order. */
+static void print_profile(void) {
+    if (!profiling || profile_steps == 0) return;
+    static const char *names[] = { "step", "pairs", "collide", "solve", "solverSetup", "constraints",
+        "prepareConstraints", "integrateVelocities", "warmStart", "solveImpulses", "integratePositions",
+        "relaxImpulses", "applyRestitution", "storeImpulses", "splitIslands", "transforms", "sensorHits",
+        "jointEvents", "hitEvents", "refit", "bullets", "sleepIslands", "sensors" };
+    _Static_assert(sizeof(b2Profile) == sizeof names / sizeof names[0] * sizeof(float), "b2Profile's fields");
+    const float *sum = (const float *)&profile_sum;
+    printf("{\"profile\":{");
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        printf("%s\"%s\":%.3f", i ? "," : "", names[i], 1000.0 * sum[i] / (double)profile_steps);
+    printf("}}\n");
+}
 
 static double x_of(const scene *s, int i) { return (double)b2Body_GetPosition(s->bodies[i]).x * s->ptm; }
 static double y_of(const scene *s, int i) { return (double)b2Body_GetPosition(s->bodies[i]).y * s->ptm; }
@@ -157,6 +187,7 @@ static void springy_grid(const run_options *o) {
     double *xs = malloc(n * sizeof *xs), *ys = malloc(n * sizeof *ys);
     for (int i = 0; i < n; i++) { xs[i] = x_of(&s, i); ys[i] = y_of(&s, i); }
     grid_sanity(&r, n, xs, ys, fastest(&s));
+    print_profile();
     print_result(engine, o, &r);
     scene_free(&s);
     free(ax); free(ay); free(xs); free(ys);
@@ -236,6 +267,7 @@ static void episodes(const run_options *o) {
         scene_free(&s);
     } while (r.wall < o->min_seconds);
     r.setup = setup / (double)r.episodes;
+    print_profile();
     print_result(engine, o, &r);
 }
 

@@ -12,6 +12,8 @@ struct StepSolver {
     /// Sub-step, seconds.
     let h: Double
     let contactSoftness: Softness
+    /// Times the stages when set.
+    let profiler: StepProfiler?
 
     /// Body `index` of `bodies` as the constraint loops read it, the ground (index 0) as the
     /// constants it always holds rather than loaded from `bodies[0]`. Loading it would chain every
@@ -29,15 +31,21 @@ struct StepSolver {
     func run() {
         for _ in 0..<settings.subSteps {
             integrateVelocities()
+            profiler?.lap(.integrateVelocities)
             warmStartJoints()
             warmStartContacts()
+            profiler?.lap(.warmStart)
             solveJoints(useBias: true)
             solveContacts(useBias: true)
+            profiler?.lap(.solve)
             integratePositions()
+            profiler?.lap(.integratePositions)
             solveJoints(useBias: false)
             solveContacts(useBias: false)
+            profiler?.lap(.relax)
         }
         applyRestitution()
+        profiler?.lap(.restitution)
     }
 
     /// Semi-implicit Euler with Box2D's implicit damping, so any resistance is stable at any step.

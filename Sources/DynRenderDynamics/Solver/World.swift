@@ -56,6 +56,8 @@ struct World {
     /// Every body's centre and rotation at the end of the last step, packed (32 bytes a body
     /// rather than a whole `RigidBody`'s 216) for the animator to write back to its items.
     private(set) var placements: [Placement] = []
+    /// Times the step's stages when set (the physics benchmark's `--profile`).
+    var profiler: StepProfiler?
 
     init(settings: SolverSettings) {
         self.settings = settings
@@ -66,6 +68,7 @@ struct World {
     /// `collisionPasses`). The forces the behaviours set act through the whole step.
     mutating func step() {
         let passes = collisionPasses()
+        profiler?.lap(.collide)  // choosing the passes is part of finding contacts
         for _ in 0..<passes { solve(dt: settings.timeStep / Double(passes)) }
         for index in bodies.indices {
             bodies[index].acceleration = .zero
@@ -74,6 +77,7 @@ struct World {
             bodies[index].extraDamping = 0
         }
         updateRestTimes(dt: settings.timeStep)
+        profiler?.lap(.rest)
     }
 
     /// How many collision passes the step needs: enough that no colliding body travels (linear
@@ -118,16 +122,19 @@ struct World {
         let softness = Softness(hertz: contactHertz, dampingRatio: settings.contactDampingRatio, h: h)
 
         prepareJoints(h: h)
+        profiler?.lap(.prepareJoints)
         findContacts(dt: dt)
+        profiler?.lap(.collide)
         solverBodies.removeAll(keepingCapacity: true)
         solverBodies.append(.ground)
         for body in bodies { solverBodies.append(SolverBody(body)) }
-        let settings = self.settings, count = bodies.count
+        profiler?.lap(.setup)
+        let settings = self.settings, count = bodies.count, profiler = self.profiler
         solverBodies.withUnsafeMutableBufferPointer { solverBodies in
             joints.withUnsafeMutableBufferPointer { joints in
                 manifolds.withUnsafeMutableBufferPointer { manifolds in
                     StepSolver(bodies: solverBodies.baseAddress!, bodyCount: count, joints: joints, manifolds: manifolds,
-                               settings: settings, h: h, contactSoftness: softness).run()
+                               settings: settings, h: h, contactSoftness: softness, profiler: profiler).run()
                 }
             }
         }
@@ -142,6 +149,7 @@ struct World {
         }
         storeImpulses()
         storeJointImpulses()
+        profiler?.lap(.storeImpulses)
     }
 
     /// True when every body has been still for `settings.timeToRest` seconds.
