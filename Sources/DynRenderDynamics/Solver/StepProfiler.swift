@@ -50,7 +50,7 @@ package final class StepProfiler {
         /// Items written back, behaviours' actions run, contacts reported.
         case writeBack
 
-        /// The stage's name in the benchmark's output (Box2D's where it has one).
+        /// The stage's name in the benchmark's output (`physics.py` maps it to Box2D's).
         package var name: String { String(describing: self) }
     }
 
