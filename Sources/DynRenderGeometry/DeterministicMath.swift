@@ -146,10 +146,10 @@ extension DeterministicMath {
 
 extension Rotation {
     /// The rotation that undoes this one.
-    @inlinable package var inverse: Rotation { Rotation(cosine: cosine, sine: -sine) }
+    @inlinable public var inverse: Rotation { Rotation(cosine: cosine, sine: -sine) }
 
     /// `self` followed by `other` (angles add).
-    @inlinable package func followed(by other: Rotation) -> Rotation {
+    @inlinable public func followed(by other: Rotation) -> Rotation {
         Rotation(cosine: cosine * other.cosine - sine * other.sine,
                  sine: sine * other.cosine + cosine * other.sine)
     }

@@ -11,20 +11,26 @@ import Foundation
 /// let quarter = Rotation(cosine: 0, sine: 1)   // 90°
 /// let both = quarter.followed(by: quarter)        // 180°
 /// ```
-package struct Rotation: Hashable, Sendable {
+///
+/// No UIKit-shaped API takes a `Rotation` (items turn by their `CGAffineTransform`); it is public
+/// so that the solver's modules inline its arithmetic.
+// Rejected: `package` with `@inlinable`, which Swift 6.3 compiles but does not inline across
+// modules — the solver called `rotate` out of line at 69 sites, and W1 10 000's joint solve took
+// 1.35× as long; `@_spi`, which would need its import in every file of the solver.
+public struct Rotation: Hashable, Sendable {
     /// cos θ of the angle θ.
-    package var cosine: Double
+    public var cosine: Double
     /// sin θ of the angle θ.
-    package var sine: Double
+    public var sine: Double
 
     /// A rotation from its cosine and sine, which should satisfy cos² + sin² = 1.
-    @inlinable package init(cosine: Double, sine: Double) {
+    @inlinable public init(cosine: Double, sine: Double) {
         self.cosine = cosine
         self.sine = sine
     }
 
     /// No rotation.
-    package static let identity = Rotation(cosine: 1, sine: 0)
+    public static let identity = Rotation(cosine: 1, sine: 0)
 
     /// The rotation of `angle` radians.
     package init(angle: Double) {
@@ -36,12 +42,12 @@ package struct Rotation: Hashable, Sendable {
     package var angle: Double { DeterministicMath.atan2(sine, cosine) }
 
     /// Rotates `v`.
-    @inlinable package func rotate(_ v: Vector2) -> Vector2 {
+    @inlinable public func rotate(_ v: Vector2) -> Vector2 {
         Vector2(cosine * v.x - sine * v.y, sine * v.x + cosine * v.y)
     }
 
     /// Rotates `v` by the inverse rotation.
-    @inlinable package func inverseRotate(_ v: Vector2) -> Vector2 {
+    @inlinable public func inverseRotate(_ v: Vector2) -> Vector2 {
         Vector2(cosine * v.x + sine * v.y, -sine * v.x + cosine * v.y)
     }
 
@@ -50,7 +56,7 @@ package struct Rotation: Hashable, Sendable {
     /// The turn uses cos and sin of `deltaAngle` from their Taylor polynomials (to the 4th and 5th
     /// power), within 3e-11 rad for the |Δθ| < 0.05 rad a sub-step takes, instead of Box2D's
     /// first-order turn, whose angle lags by Δθ³/3 a step (1.4e-5 rad after 10 s at 1 rad/s).
-    @inlinable package func integrated(by deltaAngle: Double) -> Rotation {
+    @inlinable public func integrated(by deltaAngle: Double) -> Rotation {
         // No turn of the unturned rotation: what the arithmetic below gives, bit for bit (c = 1,
         // s = +0, magnitude 1), without its square root and division — an item that never
         // turns (a cell on a spring) takes this path every sub-step.
@@ -66,12 +72,12 @@ package struct Rotation: Hashable, Sendable {
     }
 
     /// The affine transform of this rotation (UIKit's `CGAffineTransform(rotationAngle:)` layout).
-    package var transform: CGAffineTransform {
+    @inlinable public var transform: CGAffineTransform {
         CGAffineTransform(a: CGFloat(cosine), b: CGFloat(sine), c: CGFloat(-sine), d: CGFloat(cosine), tx: 0, ty: 0)
     }
 
     /// The rotation part of `transform` (UIKit Dynamics uses only the rotation of an item's transform).
-    package init(_ transform: CGAffineTransform) {
+    @inlinable public init(_ transform: CGAffineTransform) {
         let a = Double(transform.a), b = Double(transform.b)
         let magnitude = (a * a + b * b).squareRoot()
         if magnitude > 0 {
