@@ -43,6 +43,9 @@ let package = Package(
         // The command-line tool's allocator settings (glibc's mallopt), in C as malloc.h is not
         // part of Swift's Glibc module.
         .target(name: "CProcessTuning"),
+        // Memory hints the solver gives the processor (prefetching the app's items before they
+        // are written), as inline C: Swift has no prefetch of its own.
+        .target(name: "CMemoryHints"),
         // The real C libraries, reached through system library targets.
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng",
@@ -68,7 +71,7 @@ let package = Package(
         // 2. Colours (RGBA8, iOS system colours, OKLab) and RGBA images: values every later stage passes on.
         .target(name: "DynRenderPixels"),
         // 3. The UIKit Dynamics model and its rigid-body solver; knows nothing about pixels.
-        .target(name: "DynRenderDynamics", dependencies: ["DynRenderGeometry"]),
+        .target(name: "DynRenderDynamics", dependencies: ["DynRenderGeometry", "CMemoryHints"]),
         // 4. The display list: one frame's drawing as value types, and its JSON Lines form.
         .target(name: "DynRenderDisplayList", dependencies: ["DynRenderGeometry", "DynRenderPixels"]),
         // 5. Text: fonts found by fontconfig, shaped by HarfBuzz, outlines and metrics from FreeType.

@@ -42,8 +42,8 @@ PROFILE_ROWS = [
     ("integrate positions", ["integratePositions"], ["integratePositions"]),
     ("relax", ["relax"], ["relaxImpulses"]),
     ("restitution", ["restitution"], ["applyRestitution"]),
-    ("store impulses", ["storeImpulses"], ["storeImpulses"]),
-    ("rest / islands and sleep", ["rest"], ["splitIslands", "sleepIslands"]),
+    ("store bodies and impulses (dynrender: and rest times)", ["storeImpulses"], ["storeImpulses"]),
+    ("islands and sleep", [], ["splitIslands", "sleepIslands"]),
     ("write back (transforms, events)", ["writeBack"], ["transforms", "sensorHits", "jointEvents", "hitEvents", "refit", "bullets", "sensors"]),
 ]
 

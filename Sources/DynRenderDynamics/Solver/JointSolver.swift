@@ -56,7 +56,14 @@ extension StepSolver {
     }
 
     func solveJoints(useBias: Bool) {
-        for index in joints.indices {
+        var index = 0
+        while index < joints.count {
+            if pointJointBatches[index] != 0 {
+                solvePointJointBatch(index, useBias: useBias)
+                index += PointJointBatches.width
+                continue
+            }
+            defer { index += 1 }
             switch joints[index].kind {
             case .point: solvePointJoint(index, useBias: useBias)
             case .distance: solveDistanceJoint(index, useBias: useBias)
@@ -79,7 +86,7 @@ extension StepSolver {
 
     /// The scaling of a joint's impulse this pass: springs always act; rigid joints correct drift
     /// softly with bias, and hold exactly without.
-    @inline(__always) private func scaling(_ joint: Joint, useBias: Bool) -> (bias: Double, mass: Double, impulse: Double) {
+    @inline(__always) func scaling(_ joint: Joint, useBias: Bool) -> (bias: Double, mass: Double, impulse: Double) {
         if joint.hertz > 0 || useBias {
             return (joint.softness.biasRate, joint.softness.massScale, joint.softness.impulseScale)
         }
@@ -88,8 +95,13 @@ extension StepSolver {
 
     private func solvePointJoint(_ index: Int, useBias: Bool) {
         let joint = joints.baseAddress! + index
-        let indexA = joint.pointee.bodyA + 1, indexB = joint.pointee.bodyB + 1
-        let a = body(indexA), b = body(indexB)
+        if let impulse = pointJointImpulse(joint, useBias: useBias) { apply(impulse, to: joint) }
+    }
+
+    /// The impulse that point joint `joint` takes this pass from the bodies' present state, nil
+    /// when its effective mass is singular. Reads only; `apply(_:to:)` applies it.
+    @inline(__always) func pointJointImpulse(_ joint: UnsafeMutablePointer<Joint>, useBias: Bool) -> Vector2? {
+        let a = body(joint.pointee.bodyA + 1), b = body(joint.pointee.bodyB + 1)
         let rA = joint.pointee.anchorA, rB = joint.pointee.anchorB
         let mA = a.inverseMass, mB = b.inverseMass
         let iA = a.inverseInertia, iB = b.inverseInertia
@@ -101,15 +113,19 @@ extension StepSolver {
         let k12 = -iA * rA.x * rA.y - iB * rB.x * rB.y
         let k22 = mA + mB + iA * rA.x * rA.x + iB * rB.x * rB.x
         let determinant = k11 * k22 - k12 * k12
-        guard determinant > 0 else { return }
+        guard determinant > 0 else { return nil }
         let target = cdot + s.bias * separation
         // impulse = −massScale·K⁻¹·target − impulseScale·accumulated
         let solved = Vector2((k22 * target.x - k12 * target.y) / determinant,
                              (k11 * target.y - k12 * target.x) / determinant)
-        let impulse = -s.mass * solved - s.impulse * joint.pointee.impulse
+        return -s.mass * solved - s.impulse * joint.pointee.impulse
+    }
+
+    /// Adds `impulse` to point joint `joint`'s accumulated impulse and to its bodies.
+    @inline(__always) func apply(_ impulse: Vector2, to joint: UnsafeMutablePointer<Joint>) {
         joint.pointee.impulse += impulse
-        apply(-impulse, at: rA, to: indexA)
-        apply(impulse, at: rB, to: indexB)
+        apply(-impulse, at: joint.pointee.anchorA, to: joint.pointee.bodyA + 1)
+        apply(impulse, at: joint.pointee.anchorB, to: joint.pointee.bodyB + 1)
     }
 
     /// What distance-like joints share: the bodies' indices and states (the ground's as constants,
@@ -296,8 +312,10 @@ extension World {
         // Springs mostly share one frequency and damping (a grid of cells, a chain): the last
         // spring's softness is reused rather than worked out again, with the same result.
         var spring = (hertz: 0.0, dampingRatio: 0.0, softness: rigid)
+        pointJointBatches.begin(jointCount: joints.count, bodyCount: bodies.count)
         for index in joints.indices {
             var joint = joints[index]
+            if batchesPointJoints { pointJointBatches.add(joint.kind, joint.bodyA, joint.bodyB, at: index) }
             joint.anchorA = joint.bodyA >= 0 ? bodies[joint.bodyA].rotation.rotate(joint.localAnchorA) : .zero
             joint.anchorB = joint.bodyB >= 0 ? bodies[joint.bodyB].rotation.rotate(joint.localAnchorB) : .zero
             if joint.hertz > 0 {

@@ -43,10 +43,9 @@ package final class StepProfiler {
         case relax
         /// Restitution, once after the sub-steps.
         case restitution
-        /// Bodies written back, impulses stored for the next step's warm start.
+        /// Bodies written back (with, at the end of the step, their forces cleared and rest
+        /// times updated, in the same pass), impulses stored for the next step's warm start.
         case storeImpulses
-        /// Forces cleared and rest times updated.
-        case rest
         /// Items written back, behaviours' actions run, contacts reported.
         case writeBack
 

@@ -7,6 +7,8 @@ struct StepSolver {
     let bodies: UnsafeMutablePointer<SolverBody>
     let bodyCount: Int
     let joints: UnsafeMutableBufferPointer<Joint>
+    /// Non-zero where a batch of point joints solved side by side starts (`PointJointBatches`).
+    let pointJointBatches: UnsafeBufferPointer<UInt8>
     let manifolds: UnsafeMutableBufferPointer<ContactManifold>
     let settings: SolverSettings
     /// Sub-step, seconds.

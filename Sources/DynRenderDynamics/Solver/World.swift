@@ -33,6 +33,11 @@ struct World {
     var joints: [Joint] = []
     /// Last pass's joint impulses by key, built when the joints changed (see `prepareJoints`).
     var jointWarmStart: [UInt64: Vector2] = [:]
+    /// Which joints are solved four at a time this pass.
+    var pointJointBatches = PointJointBatches()
+    /// Whether to look for such batches at all: the same bits either way (see
+    /// `DynamicAnimator.batchesPointJoints`).
+    var batchesPointJoints = true
     /// Last step's joint keys and impulses, in order, for warm starting by position.
     var previousJointKeys: [UInt64] = []
     var previousJointImpulses: [Vector2] = []
@@ -57,9 +62,11 @@ struct World {
     private var segmentPolygons: [ConvexPolygon] = []
     /// The compact bodies of the current step (index 0 is the ground), kept to reuse its storage.
     private var solverBodies: [SolverBody] = []
-    /// Every body's centre and rotation at the end of the last step, packed (32 bytes a body
-    /// rather than a whole `RigidBody`'s 216) for the animator to write back to its items.
-    private(set) var placements: [Placement] = []
+    /// Every body's centre and rotation, packed (32 bytes a body rather than a whole
+    /// `RigidBody`'s 216) for the animator to write back to its items and interpolate. Equal to
+    /// the bodies' `position` and `rotation` between steps: the solve writes both, and so must
+    /// anyone else who moves a body (`DynamicAnimator.updateItem`, its tree rebuild).
+    var placements: [Placement] = []
     /// Times the step's stages when set (the physics benchmark's `--profile`).
     var profiler: StepProfiler?
 
@@ -73,9 +80,7 @@ struct World {
     mutating func step() {
         let passes = collisionPasses()
         profiler?.lap(.collide)  // choosing the passes is part of finding contacts
-        for _ in 0..<passes { solve(dt: settings.timeStep / Double(passes)) }
-        clearForcesAndUpdateRestTimes(dt: settings.timeStep)
-        profiler?.lap(.rest)
+        for pass in 0..<passes { solve(dt: settings.timeStep / Double(passes), endsStep: pass == passes - 1) }
     }
 
     /// How many collision passes the step needs: enough that no colliding body travels (linear
@@ -115,8 +120,9 @@ struct World {
         return dt * (body.linearVelocity.length + abs(body.angularVelocity) * boundingRadius(index))
     }
 
-    /// One collision pass of `dt` seconds: contacts found, then the soft-step sub-steps.
-    private mutating func solve(dt: Double) {
+    /// One collision pass of `dt` seconds: contacts found, then the soft-step sub-steps. The pass
+    /// that `endsStep` also clears the forces and counts the rest times (`keepSolved`).
+    private mutating func solve(dt: Double, endsStep: Bool) {
         let h = dt / Double(settings.subSteps)
         let contactHertz = min(settings.contactHertz, 0.25 / h)
         let softness = Softness(hertz: contactHertz, dampingRatio: settings.contactDampingRatio, h: h)
@@ -132,21 +138,16 @@ struct World {
         let settings = self.settings, count = bodies.count, profiler = self.profiler
         solverBodies.withUnsafeMutableBufferPointer { solverBodies in
             joints.withUnsafeMutableBufferPointer { joints in
-                manifolds.withUnsafeMutableBufferPointer { manifolds in
-                    StepSolver(bodies: solverBodies.baseAddress!, bodyCount: count, joints: joints, manifolds: manifolds,
-                               settings: settings, h: h, contactSoftness: softness, profiler: profiler).run()
+                pointJointBatches.starts.withUnsafeBufferPointer { batches in
+                    manifolds.withUnsafeMutableBufferPointer { manifolds in
+                        StepSolver(bodies: solverBodies.baseAddress!, bodyCount: count, joints: joints,
+                                   pointJointBatches: batches, manifolds: manifolds,
+                                   settings: settings, h: h, contactSoftness: softness, profiler: profiler).run()
+                    }
                 }
             }
         }
-        placements.removeAll(keepingCapacity: true)
-        for index in bodies.indices {
-            let solved = solverBodies[index + 1]
-            bodies[index].linearVelocity = solved.velocity
-            bodies[index].angularVelocity = solved.angularVelocity
-            bodies[index].position = solved.position
-            bodies[index].rotation = solved.rotation
-            placements.append(Placement(position: solved.position, rotation: solved.rotation))
-        }
+        keepSolved(endsStep: endsStep)
         storeImpulses()
         storeJointImpulses()
         profiler?.lap(.storeImpulses)
@@ -287,21 +288,35 @@ struct World {
         }
     }
 
-    /// Ends the step for every body in one pass over them (two passes streamed 216 bytes a
-    /// body twice): the behaviours' forces are cleared for the next step's to be set, and the
-    /// time each body has been still (`isAtRest`) grows by `dt` or starts again.
-    private mutating func clearForcesAndUpdateRestTimes(dt: Double) {
+    /// Copies the solved bodies' motion and placement back into `bodies` and `placements`. At
+    /// the end of the step the same pass over the bodies clears the behaviours' forces, for the
+    /// next step's to be set, and grows each body's time at rest (`isAtRest`) by the step, or
+    /// starts it again. (One pass, not three: at 216 bytes a body, each pass over ten thousand
+    /// bodies streamed 2 MB.)
+    private mutating func keepSolved(endsStep: Bool) {
+        let dt = settings.timeStep
         let linear = settings.linearRestTolerance, angular = settings.angularRestTolerance
-        bodies.withUnsafeMutableBufferPointer { bodies in
-            for index in bodies.indices {
-                bodies[index].acceleration = .zero
-                bodies[index].force = .zero
-                bodies[index].torque = 0
-                bodies[index].extraDamping = 0
-                let body = bodies[index]
-                let still = body.inverseMass == 0
-                    || (body.linearVelocity.lengthSquared < linear * linear && abs(body.angularVelocity) < angular)
-                bodies[index].restTime = still ? body.restTime + dt : 0
+        placements.removeAll(keepingCapacity: true)
+        placements.reserveCapacity(bodies.count)
+        solverBodies.withUnsafeBufferPointer { solverBodies in
+            bodies.withUnsafeMutableBufferPointer { bodies in
+                for index in bodies.indices {
+                    let solved = solverBodies[index + 1]
+                    bodies[index].linearVelocity = solved.velocity
+                    bodies[index].angularVelocity = solved.angularVelocity
+                    bodies[index].position = solved.position
+                    bodies[index].rotation = solved.rotation
+                    placements.append(Placement(position: solved.position, rotation: solved.rotation))
+                    guard endsStep else { continue }
+                    // Literals: `.zero` is a stored global, read through a call each time.
+                    bodies[index].acceleration = Vector2(0, 0)
+                    bodies[index].force = Vector2(0, 0)
+                    bodies[index].torque = 0
+                    bodies[index].extraDamping = 0
+                    let still = bodies[index].inverseMass == 0
+                        || (solved.velocity.lengthSquared < linear * linear && abs(solved.angularVelocity) < angular)
+                    bodies[index].restTime = still ? bodies[index].restTime + dt : 0
+                }
             }
         }
     }

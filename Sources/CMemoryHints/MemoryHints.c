@@ -1,0 +1,1 @@
+// Empty: the hints are inline functions in include/MemoryHints.h.

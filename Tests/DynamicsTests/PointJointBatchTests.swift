@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import DynRenderDynamics
+import DynRenderGeometry
+
+/// Point joints solved four at a time (`PointJointBatches`) give exactly the bits that solving
+/// them one after another gives, however the joints share their bodies.
+@Suite struct PointJointBatchTests {
+    /// A random scene of attachments: pins to anchors and between items (point joints), rods and
+    /// springs (distance joints), with offsets, rotations and items shared by several joints, so
+    /// that some runs of point joints can be batched and others cannot.
+    static func scene(seed: UInt64) -> (DynamicAnimator, [TestItem]) {
+        var random = SeededRandom(seed: seed)
+        let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 1000, height: 1000))
+        let items = (0..<(16 + random.below(32))).map { _ in
+            let item = TestItem(center: CGPoint(x: random.uniform(100, 900), y: random.uniform(100, 900)),
+                                size: CGSize(width: random.uniform(10, 80), height: random.uniform(10, 80)))
+            item.transform = CGAffineTransform(rotationAngle: CGFloat(random.uniform(-3, 3)))
+            return item
+        }
+        func offset() -> Offset {
+            random.chance(0.5) ? .zero : Offset(horizontal: CGFloat(random.uniform(-20, 20)), vertical: CGFloat(random.uniform(-20, 20)))
+        }
+        for _ in 0..<(2 * items.count + random.below(items.count)) {
+            let item = random.pick(items)
+            let attachment: AttachmentBehavior
+            if random.chance(0.6) {
+                let anchor = CGPoint(x: Double(item.center.x) + random.uniform(-30, 30), y: Double(item.center.y) + random.uniform(-30, 30))
+                attachment = AttachmentBehavior(item: item, offsetFromCenter: offset(), attachedToAnchor: anchor)
+            } else {
+                var other = random.pick(items)
+                while other === item { other = random.pick(items) }
+                attachment = AttachmentBehavior(item: item, offsetFromCenter: offset(), attachedTo: other, offsetFromCenter: offset())
+            }
+            if random.chance(0.8) { attachment.length = 0 }  // a pin: a point joint
+            if random.chance(0.5) {
+                attachment.frequency = CGFloat(random.uniform(0.5, 4))
+                attachment.damping = CGFloat(random.uniform(0, 1))
+            }
+            animator.addBehavior(attachment)
+        }
+        animator.addBehavior(GravityBehavior(items: items))
+        return (animator, items)
+    }
+
+    @Test(arguments: 0..<24) func batchingChangesNoBit(seed: UInt64) {
+        func run(batching: Bool) -> (state: [UInt64], batches: Int) {
+            let (animator, items) = Self.scene(seed: seed)
+            animator.batchesPointJoints = batching
+            var batches = 0
+            for _ in 0..<240 {
+                animator.step()
+                batches += animator.pointJointBatchCount
+            }
+            let state = items.flatMap { [$0.center.x, $0.center.y, $0.transform.a, $0.transform.b] }.map { Double($0).bitPattern }
+            return (state, batches)
+        }
+        let sequential = run(batching: false), batched = run(batching: true)
+        #expect(sequential.batches == 0)
+        #expect(batched.batches > 0, "the scene should have batches to test")
+        let differing = zip(sequential.state, batched.state).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(differing) of \(sequential.state.count) numbers differ")
+    }
+}
