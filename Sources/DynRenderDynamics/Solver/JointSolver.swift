@@ -61,19 +61,24 @@ extension StepSolver {
             if pointJointBatches[index] != 0 {
                 solvePointJointBatch(index, useBias: useBias)
                 index += PointJointBatches.width
-                continue
+            } else {
+                solveJoint(index, useBias: useBias)
+                index += 1
             }
-            defer { index += 1 }
-            switch joints[index].kind {
-            case .point: solvePointJoint(index, useBias: useBias)
-            case .distance: solveDistanceJoint(index, useBias: useBias)
-            case .angle: solveAngleJoint(index, useBias: useBias)
-            case .rope: solveRopeJoint(index, useBias: useBias)
-            case .line: solveLineJoint(index, useBias: useBias)
-            case .axialLimit: solveAxialLimit(index, useBias: useBias)
-            case .angleLimit: solveAngleLimit(index, useBias: useBias)
-            case .angularFriction: solveAngularFriction(index)
-            }
+        }
+    }
+
+    /// Solves joint `index` on its own, by its kind.
+    @inline(__always) private func solveJoint(_ index: Int, useBias: Bool) {
+        switch joints[index].kind {
+        case .point: solvePointJoint(index, useBias: useBias)
+        case .distance: solveDistanceJoint(index, useBias: useBias)
+        case .angle: solveAngleJoint(index, useBias: useBias)
+        case .rope: solveRopeJoint(index, useBias: useBias)
+        case .line: solveLineJoint(index, useBias: useBias)
+        case .axialLimit: solveAxialLimit(index, useBias: useBias)
+        case .angleLimit: solveAngleLimit(index, useBias: useBias)
+        case .angularFriction: solveAngularFriction(index)
         }
     }
 
