@@ -42,13 +42,10 @@ struct CollisionManifold {
     subscript(index: Int) -> CollisionPoint { index == 0 ? first : second }
 }
 
-/// Polygon–polygon contact by the separating-axis test and reference-face clipping (the method of
-/// Box2D's `b2CollidePolygons`): the axis of least overlap picks a reference face; the most
-/// opposed edge of the other polygon is clipped to the face's side planes; clipped points within
-/// `speculativeDistance` of the face become contact points.
-///
-/// Circles (an ellipse item that is round) meet polygons at their closest face or vertex, and each
-/// other along the line of centres.
+/// Contact between two shapes, each in its own frame at its placement: polygons (and segments)
+/// by `collide(_:_:speculativeDistance:motion:)` once placed, circles (an ellipse item that is
+/// round) meeting polygons at their closest face or vertex, and each other along the line of
+/// centres.
 ///
 /// `motion` is how far B moves relative to A this step, points (its velocity relative to A's
 /// times the step): it decides whether two corners that are still apart are about to meet.
@@ -67,33 +64,45 @@ func collide(_ polygonA: ConvexPolygon, _ placementA: Placement, _ polygonB: Con
         manifold.normal = -manifold.normal
         return manifold
     case (false, false):
-        break
+        return polygonA.withPlaced(at: placementA) { a in
+            polygonB.withPlaced(at: placementB) { b in
+                collide(a, b, speculativeDistance: speculativeDistance, motion: motion)
+            }
+        }
     }
-    let (edgeA, separationA) = maximumSeparation(polygonA, placementA, polygonB, placementB)
+}
+
+/// Polygon–polygon contact by the separating-axis test and reference-face clipping (the method of
+/// Box2D's `b2CollidePolygons`): the axis of least overlap picks a reference face; the most
+/// opposed edge of the other polygon is clipped to the face's side planes; clipped points within
+/// `speculativeDistance` of the face become contact points. Neither may be a circle.
+func collide(_ polygonA: PlacedPolygon, _ polygonB: PlacedPolygon, speculativeDistance: Double,
+             motion: Vector2) -> CollisionManifold {
+    let (edgeA, separationA) = maximumSeparation(polygonA, polygonB)
     if separationA > speculativeDistance { return CollisionManifold() }
-    let (edgeB, separationB) = maximumSeparation(polygonB, placementB, polygonA, placementA)
+    let (edgeB, separationB) = maximumSeparation(polygonB, polygonA)
     if separationB > speculativeDistance { return CollisionManifold() }
 
     // Prefer A's face unless B's is clearly better, so the choice does not flicker between steps.
     let flip = separationB > separationA + 0.1 * 0.005 * SolverSettings.pointsPerMeter
-    let (reference, referencePlacement, referenceEdge) = flip ? (polygonB, placementB, edgeB) : (polygonA, placementA, edgeA)
-    let (incident, incidentPlacement) = flip ? (polygonA, placementA) : (polygonB, placementB)
+    let (reference, referenceEdge) = flip ? (polygonB, edgeB) : (polygonA, edgeA)
+    let incident = flip ? polygonA : polygonB
 
-    let normal = referencePlacement.rotation.rotate(reference.normals[referenceEdge])
+    let normal = reference.normals[referenceEdge]
     // The incident edge: the one whose normal opposes the reference normal most.
     var incidentEdge = 0, lowest = Double.infinity
-    for i in incident.normals.indices {
-        let d = incidentPlacement.rotation.rotate(incident.normals[i]).dot(normal)
+    for i in 0..<incident.count {
+        let d = incident.normals[i].dot(normal)
         if d < lowest {
             lowest = d
             incidentEdge = i
         }
     }
-    let count = incident.vertices.count
-    let w1 = incidentPlacement.apply(incident.vertices[incidentEdge])
-    let w2 = incidentPlacement.apply(incident.vertices[(incidentEdge + 1) % count])
-    let v1 = referencePlacement.apply(reference.vertices[referenceEdge])
-    let v2 = referencePlacement.apply(reference.vertices[(referenceEdge + 1) % reference.vertices.count])
+    let count = incident.count
+    let w1 = incident.vertices[incidentEdge]
+    let w2 = incident.vertices[(incidentEdge + 1) % count]
+    let v1 = reference.vertices[referenceEdge]
+    let v2 = reference.vertices[(referenceEdge + 1) % reference.count]
     let edge = v2 - v1
     let edgeLength = edge.length
     guard edgeLength > 0 else { return CollisionManifold() }
@@ -116,11 +125,11 @@ func collide(_ polygonA: ConvexPolygon, _ placementA: Placement, _ polygonB: Con
         let nearest = NearestPoints(v1, v2, w1, w2)
         let gap = nearest.distance
         guard gap <= speculativeDistance,
-              sweepEnters(from: nearest.onIncident, by: incidentMotion, reference, referencePlacement)
-                || sweepEnters(from: nearest.onReference, by: -incidentMotion, incident, incidentPlacement)
+              sweepEnters(from: nearest.onIncident, by: incidentMotion, reference)
+                || sweepEnters(from: nearest.onReference, by: -incidentMotion, incident)
         else { return CollisionManifold() }
         let direction = gap > 1e-9 ? (1 / gap) * (nearest.onIncident - nearest.onReference) : normal
-        let feature = 1 << 31 | UInt32(nearest.referenceVertex(referenceEdge, reference.vertices.count)) << 16
+        let feature = 1 << 31 | UInt32(nearest.referenceVertex(referenceEdge, reference.count)) << 16
             | UInt32(nearest.incidentVertex(incidentEdge, count)) << 1 | (flip ? 1 : 0)
         return CollisionManifold(normal: flip ? -direction : direction,
                                  point: CollisionPoint(point: nearest.onReference + (0.5 * gap) * direction,
@@ -178,8 +187,7 @@ private struct NearestPoints {
 /// True when the point moving from `start` by `motion` is inside the polygon at some moment
 /// (Cyrus–Beck clipping of the path against each edge's half-plane). A two-vertex polygon, a
 /// segment, has no inside: the path must cross it between its ends.
-private func sweepEnters(from start: Vector2, by motion: Vector2, _ polygon: ConvexPolygon,
-                         _ placement: Placement) -> Bool {
+private func sweepEnters(from start: Vector2, by motion: Vector2, _ polygon: PlacedPolygon) -> Bool {
     var enter = 0.0, exit = 1.0
     func clip(normal: Vector2, offset: Double) -> Bool {
         // Keep the part of the path where normal·p ≤ offset.
@@ -189,12 +197,12 @@ private func sweepEnters(from start: Vector2, by motion: Vector2, _ polygon: Con
         if rate < 0 { enter = max(enter, t) } else { exit = min(exit, t) }
         return enter <= exit
     }
-    for i in polygon.normals.indices {
-        let normal = placement.rotation.rotate(polygon.normals[i])
-        guard clip(normal: normal, offset: normal.dot(placement.apply(polygon.vertices[i]))) else { return false }
+    for i in 0..<polygon.count {
+        let normal = polygon.normals[i]
+        guard clip(normal: normal, offset: normal.dot(polygon.vertices[i])) else { return false }
     }
-    if polygon.vertices.count == 2 {
-        let a = placement.apply(polygon.vertices[0]), b = placement.apply(polygon.vertices[1])
+    if polygon.count == 2 {
+        let a = polygon.vertices[0], b = polygon.vertices[1]
         let along = b - a
         guard clip(normal: -along, offset: -along.dot(a)), clip(normal: along, offset: along.dot(b)) else { return false }
     }
@@ -202,15 +210,13 @@ private func sweepEnters(from start: Vector2, by motion: Vector2, _ polygon: Con
 }
 
 /// The edge of `a` whose outward normal separates `b` the most, and that separation.
-private func maximumSeparation(_ a: ConvexPolygon, _ placementA: Placement, _ b: ConvexPolygon,
-                               _ placementB: Placement) -> (edge: Int, separation: Double) {
+private func maximumSeparation(_ a: PlacedPolygon, _ b: PlacedPolygon) -> (edge: Int, separation: Double) {
     var bestEdge = 0, best = -Double.infinity
-    for i in a.normals.indices {
-        let normal = placementA.rotation.rotate(a.normals[i])
-        let origin = placementA.apply(a.vertices[i])
+    for i in 0..<a.count {
+        let normal = a.normals[i], origin = a.vertices[i]
         var deepest = Double.infinity
-        for vertex in b.vertices {
-            deepest = min(deepest, normal.dot(placementB.apply(vertex) - origin))
+        for j in 0..<b.count {
+            deepest = min(deepest, normal.dot(b.vertices[j] - origin))
         }
         if deepest > best {
             best = deepest
@@ -288,10 +294,9 @@ private func collide(_ polygon: ConvexPolygon, _ placement: Placement, circle ra
 /// Contact of a polygon with a half-plane n·x ≥ offset: the (up to two) deepest vertices within
 /// `reach` of it, each placed on the plane's side midway. The normal points from the plane to the
 /// polygon.
-func collide(_ plane: BoundaryPlane, _ polygon: ConvexPolygon, _ placement: Placement, reach: Double)
-    -> CollisionManifold {
+func collide(_ plane: BoundaryPlane, _ polygon: PlacedPolygon, reach: Double) -> CollisionManifold {
     if polygon.isCircle {
-        let centre = placement.apply(polygon.vertices[0])
+        let centre = polygon.vertices[0]
         let separation = plane.separation(of: centre) - polygon.circleRadius
         guard separation < reach else { return CollisionManifold() }
         let point = centre - (polygon.circleRadius + 0.5 * separation) * plane.normal
@@ -300,8 +305,8 @@ func collide(_ plane: BoundaryPlane, _ polygon: ConvexPolygon, _ placement: Plac
     // The two deepest vertices within reach, deepest first (ties to the lower index).
     typealias Candidate = (vertex: Int, point: Vector2, separation: Double)
     var deepest: Candidate?, second: Candidate?
-    for (i, vertex) in polygon.vertices.enumerated() {
-        let point = placement.apply(vertex)
+    for i in 0..<polygon.count {
+        let point = polygon.vertices[i]
         let separation = plane.separation(of: point)
         guard separation < reach else { continue }
         let candidate = (i, point, separation)

@@ -101,18 +101,6 @@ struct AABB {
         minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
     }
 
-    /// The box of `polygon` placed at `placement`, grown by `margin` on every side.
-    init(_ polygon: ConvexPolygon, at placement: Placement, margin: Double) {
-        var lo = Vector2(Double.infinity, Double.infinity), hi = -lo
-        for vertex in polygon.vertices {
-            let p = placement.apply(vertex)
-            lo = Vector2(min(lo.x, p.x), min(lo.y, p.y))
-            hi = Vector2(max(hi.x, p.x), max(hi.y, p.y))
-        }
-        let grow = margin + polygon.circleRadius
-        self.init(minX: lo.x - grow, minY: lo.y - grow, maxX: hi.x + grow, maxY: hi.y + grow)
-    }
-
     /// This box with `margin` added on every side.
     @inline(__always) func grown(by margin: Double) -> AABB {
         AABB(minX: minX - margin, minY: minY - margin, maxX: maxX + margin, maxY: maxY + margin)

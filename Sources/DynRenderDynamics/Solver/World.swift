@@ -51,15 +51,15 @@ struct World {
     var storedIndex = ContactKeyIndex()
     var storedIndexIsCurrent = false
     private var broadPhase = BroadPhase()
-    /// Each body's bounding box this step (when boundary segments need them).
-    private var bodyBoxes: [AABB] = []
     /// Scratch storage of the broad phase, kept between steps to avoid allocating.
     private var colliding: [Bool] = []
     private var boxes: [AABB] = []
+    /// The parts of the bodies that may touch something, and of the segments, where they are this pass.
+    private var placedParts = PlacedParts()
+    /// How far each plane pair's body, then each segment pair's, may reach this pass (scratch).
+    private var boundaryReaches: [Double] = []
     /// This step's candidate pairs, i << 32 | j with i < j (sorting one integer is cheaper than a pair).
     private var candidatePairs: [UInt64] = []
-    /// The boundary segments as polygons, this step.
-    private var segmentPolygons: [ConvexPolygon] = []
     /// The compact bodies of the current step (index 0 is the ground), kept to reuse its storage.
     private var solverBodies: [SolverBody] = []
     /// Every body's centre and rotation, packed (32 bytes a body rather than a whole
@@ -189,17 +189,6 @@ struct World {
         extraParts[index].isEmpty ? shapes[index].radius : extraParts[index].reduce(shapes[index].radius) { max($0, $1.radius) }
     }
 
-    /// A body's bounding box, grown by `margin`.
-    func box(of index: Int, margin: Double) -> AABB {
-        var box = AABB(shapes[index], at: placement(of: index), margin: margin)
-        for extra in extraParts[index] {
-            let more = AABB(extra, at: placement(of: index), margin: margin)
-            box = AABB(minX: min(box.minX, more.minX), minY: min(box.minY, more.minY),
-                       maxX: max(box.maxX, more.maxX), maxY: max(box.maxY, more.maxY))
-        }
-        return box
-    }
-
     /// The key of part `k` of body `index` in contact keys.
     @inline(__always) func partKey(_ index: Int, _ k: Int) -> Int { bodyIDs[index] << 8 | k }
 
@@ -211,34 +200,57 @@ struct World {
     /// Broad and narrow phase: this step's manifolds for item pairs, planes and segments.
     private mutating func findContacts(dt: Double) {
         manifolds.removeAll(keepingCapacity: true)
-        if !segmentPairs.isEmpty {
-            bodyBoxes.removeAll(keepingCapacity: true)
-            for i in bodies.indices { bodyBoxes.append(box(of: i, margin: 0)) }
-            segmentPolygons = segments.map(\.polygon)
-        }
-        for pair in planePairs {
-            let plane = planes[pair.plane]
-            let reach = reach(of: pair.body, dt: dt)
-            for k in 0..<partCount(pair.body) {
-                let collision = collide(plane, part(pair.body, k), placement(of: pair.body), reach: reach)
-                addManifold(collision, a: World.ground, b: pair.body,
-                            keyA: -1 - (plane.group << 16 | pair.plane), keyB: partKey(pair.body, k),
-                            source: .boundary(body: bodyIDs[pair.body], group: plane.group, boundary: plane.boundary))
+        guard !planePairs.isEmpty || !segmentPairs.isEmpty || collisionMemberships > 1 else { return }
+        // Slots: the bodies, then the segments.
+        placedParts.reset(slotCount: bodies.count + segments.count)
+        for pair in planePairs { placeParts(of: pair.body) }
+        for pair in segmentPairs {
+            placeParts(of: pair.body)
+            if !placedParts.isPlaced(bodies.count + pair.segment) {
+                placedParts.place(bodies.count + pair.segment, segments[pair.segment].polygon, [], at: .identity)
             }
         }
-        for pair in segmentPairs {
-            let segment = segments[pair.segment]
-            let reach = reach(of: pair.body, dt: dt)
-            guard bodyBoxes[pair.body].grown(by: reach).overlaps(segment.bounds) else { continue }
-            for k in 0..<partCount(pair.body) {
-                let collision = collide(segmentPolygons[pair.segment], .identity, part(pair.body, k), placement(of: pair.body),
-                                        speculativeDistance: reach, motion: dt * bodies[pair.body].linearVelocity)
-                addManifold(collision, a: World.ground, b: pair.body,
-                            keyA: -1 - (1 << 40 | segment.group << 16 | pair.segment), keyB: partKey(pair.body, k),
-                            source: .boundary(body: bodyIDs[pair.body], group: segment.group, boundary: segment.boundary))
+        // Each pair's reach, worked out before the closure below: called in it, `reach(of:dt:)`
+        // made Swift copy the whole world for every pair (W2 10's contacts took 2.5× as long).
+        boundaryReaches.removeAll(keepingCapacity: true)
+        for pair in planePairs { boundaryReaches.append(reach(of: pair.body, dt: dt)) }
+        for pair in segmentPairs { boundaryReaches.append(reach(of: pair.body, dt: dt)) }
+        // A copy of the arrays' references, read while `addManifold` mutates the world.
+        let placedParts = self.placedParts, boundaryReaches = self.boundaryReaches
+        placedParts.withView { placed in
+            for (index, pair) in planePairs.enumerated() {
+                let plane = planes[pair.plane]
+                let within = boundaryReaches[index]
+                for k in 0..<partCount(pair.body) {
+                    let collision = collide(plane, placed.part(pair.body, k), reach: within)
+                    addManifold(collision, a: World.ground, b: pair.body,
+                                keyA: -1 - (plane.group << 16 | pair.plane), keyB: partKey(pair.body, k),
+                                source: .boundary(body: bodyIDs[pair.body], group: plane.group, boundary: plane.boundary))
+                }
+            }
+            for (index, pair) in segmentPairs.enumerated() {
+                let segment = segments[pair.segment]
+                let within = boundaryReaches[planePairs.count + index]
+                guard placedParts.box(of: pair.body, margin: 0).grown(by: within).overlaps(segment.bounds) else { continue }
+                let motion = dt * bodies[pair.body].linearVelocity
+                for k in 0..<partCount(pair.body) {
+                    let part = placed.part(pair.body, k)
+                    let collision = part.isCircle
+                        ? collide(segment.polygon, .identity, self.part(pair.body, k), placement(of: pair.body),
+                                  speculativeDistance: within, motion: motion)
+                        : collide(placed.part(bodies.count + pair.segment, 0), part, speculativeDistance: within, motion: motion)
+                    addManifold(collision, a: World.ground, b: pair.body,
+                                keyA: -1 - (1 << 40 | segment.group << 16 | pair.segment), keyB: partKey(pair.body, k),
+                                source: .boundary(body: bodyIDs[pair.body], group: segment.group, boundary: segment.boundary))
+                }
             }
         }
         findItemContacts(dt: dt)
+    }
+
+    /// Places body `index`'s parts for this pass, unless they are placed already.
+    @inline(__always) private mutating func placeParts(of index: Int) {
+        if !placedParts.isPlaced(index) { placedParts.place(index, shapes[index], extraParts[index], at: placement(of: index)) }
     }
 
     private mutating func findItemContacts(dt: Double) {
@@ -252,7 +264,12 @@ struct World {
         guard collidingCount > 1 else { return }
         boxes.removeAll(keepingCapacity: true)
         for i in bodies.indices {
-            boxes.append(colliding[i] ? box(of: i, margin: reach(of: i, dt: dt)) : AABB(minX: 0, minY: 0, maxX: -1, maxY: -1))
+            if colliding[i] {
+                placeParts(of: i)
+                boxes.append(placedParts.box(of: i, margin: reach(of: i, dt: dt)))
+            } else {
+                boxes.append(AABB(minX: 0, minY: 0, maxX: -1, maxY: -1))
+            }
         }
         // Attached pairs do not collide (UIKit, like Box2D's collideConnected = false).
         var connected = Set<Int>()
@@ -268,21 +285,29 @@ struct World {
                   connected.isEmpty || !connected.contains(i << 32 | j) else { return }
             pairs.append(UInt64(i) << 32 | UInt64(j))
         }
+        guard !pairs.isEmpty else { return }
         // Deterministic order (by i, then j), whatever order the sweep met them in.
-        pairs.sort()
-        for pair in pairs {
-            let i = Int(pair >> 32), j = Int(pair & 0xFFFF_FFFF)
-            let margin = settings.speculativeDistance
-                + dt * (bodies[i].linearVelocity - bodies[j].linearVelocity).length
-                + dt * (abs(bodies[i].angularVelocity) * boundingRadius(i) + abs(bodies[j].angularVelocity) * boundingRadius(j))
-            let (idA, idB) = (bodyIDs[i], bodyIDs[j])
-            let motion = dt * (bodies[j].linearVelocity - bodies[i].linearVelocity)
-            for ka in 0..<partCount(i) {
-                for kb in 0..<partCount(j) {
-                    let collision = collide(part(i, ka), placement(of: i), part(j, kb), placement(of: j),
-                                            speculativeDistance: margin, motion: motion)
-                    addManifold(collision, a: i, b: j, keyA: partKey(i, ka), keyB: partKey(j, kb),
-                                source: .items(min(idA, idB), max(idA, idB), groups: collisionGroups[i] & collisionGroups[j]))
+        broadPhase.sort(&pairs, bodyCount: bodies.count)
+        // A copy of the arrays' references, read while `addManifold` mutates the world.
+        let placedParts = self.placedParts
+        placedParts.withView { placed in
+            for pair in pairs {
+                let i = Int(pair >> 32), j = Int(pair & 0xFFFF_FFFF)
+                let margin = settings.speculativeDistance
+                    + dt * (bodies[i].linearVelocity - bodies[j].linearVelocity).length
+                    + dt * (abs(bodies[i].angularVelocity) * boundingRadius(i) + abs(bodies[j].angularVelocity) * boundingRadius(j))
+                let (idA, idB) = (bodyIDs[i], bodyIDs[j])
+                let motion = dt * (bodies[j].linearVelocity - bodies[i].linearVelocity)
+                for ka in 0..<partCount(i) {
+                    for kb in 0..<partCount(j) {
+                        let a = placed.part(i, ka), b = placed.part(j, kb)
+                        let collision = a.isCircle || b.isCircle
+                            ? collide(part(i, ka), placement(of: i), part(j, kb), placement(of: j),
+                                      speculativeDistance: margin, motion: motion)
+                            : collide(a, b, speculativeDistance: margin, motion: motion)
+                        addManifold(collision, a: i, b: j, keyA: partKey(i, ka), keyB: partKey(j, kb),
+                                    source: .items(min(idA, idB), max(idA, idB), groups: collisionGroups[i] & collisionGroups[j]))
+                    }
                 }
             }
         }
