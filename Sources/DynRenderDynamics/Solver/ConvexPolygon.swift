@@ -7,12 +7,12 @@ import DynRenderGeometry
 /// (edge.y, −edge.x) normalised. A segment is a two-vertex polygon whose two "edges" face both ways,
 /// so it collides on either side.
 struct ConvexPolygon {
-    var vertices: [Vector2]
-    var normals: [Vector2]
+    private(set) var vertices: [Vector2]
+    private(set) var normals: [Vector2]
     /// Distance from the origin to the farthest point, points (for bounding boxes).
-    var radius: Double
+    private(set) var radius: Double
     /// For a circle (one vertex at its centre), its radius; 0 for polygons and segments.
-    var circleRadius = 0.0
+    private(set) var circleRadius = 0.0
 
     var isCircle: Bool { circleRadius > 0 }
 
@@ -32,6 +32,7 @@ struct ConvexPolygon {
             return length > 0 ? Vector2(edge.y / length, -edge.x / length) : Vector2(1, 0)
         }
         self.radius = ordered.map(\.length).max() ?? 0
+        thickness = Self.leastWidth(self.vertices, normals)
     }
 
     /// The rectangle of half extents `half` centred on the origin.
@@ -46,12 +47,16 @@ struct ConvexPolygon {
         normals = []
         radius = center.length + circleRadius
         self.circleRadius = circleRadius
+        thickness = 2 * circleRadius
     }
 
     /// The shape's least width, points: its diameter for a circle, else the smallest extent along
-    /// any edge normal (the narrower side of a rectangle); 0 for a segment.
-    var thickness: Double {
-        if isCircle { return 2 * circleRadius }
+    /// any edge normal (the narrower side of a rectangle); 0 for a segment. Stored, as every step
+    /// reads it for each fast-moving item (`World.collisionPasses`).
+    private(set) var thickness = 0.0
+
+    /// The smallest extent of `vertices` along any of `normals`; 0 when there is none.
+    private static func leastWidth(_ vertices: [Vector2], _ normals: [Vector2]) -> Double {
         var least = Double.infinity
         for normal in normals {
             var low = Double.infinity, high = -Double.infinity
@@ -79,6 +84,7 @@ struct ConvexPolygon {
         let normal = length > 0 ? Vector2(edge.y / length, -edge.x / length) : Vector2(0, 1)
         normals = [normal, -normal]
         radius = max(a.length, b.length)
+        thickness = Self.leastWidth(vertices, normals)
     }
 }
 

@@ -105,11 +105,15 @@ struct World {
             for extra in extraParts[index] { thickness = min(thickness, extra.thickness) }
             passes = max(passes, (distance / max(least, 0.5 * thickness)).rounded(.up))
         }
-        if collisionMemberships > 0 {
-            for index in bodies.indices where bodies[index].inverseMass > 0 && collisionGroups[index] != 0 { need(index) }
+        // The moving items that collide with items, measured first; the boundaries' pairs name
+        // them again (once per wall) and are skipped for them.
+        func collidesWithItems(_ index: Int) -> Bool { bodies[index].inverseMass > 0 && collisionGroups[index] != 0 }
+        let itemsCollide = collisionMemberships > 0
+        if itemsCollide {
+            for index in bodies.indices where collidesWithItems(index) { need(index) }
         }
-        for pair in planePairs { need(pair.body) }
-        for pair in segmentPairs { need(pair.body) }
+        for pair in planePairs where !(itemsCollide && collidesWithItems(pair.body)) { need(pair.body) }
+        for pair in segmentPairs where !(itemsCollide && collidesWithItems(pair.body)) { need(pair.body) }
         return min(Int(passes), settings.maximumCollisionPasses)
     }
 
