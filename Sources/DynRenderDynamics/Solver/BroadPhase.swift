@@ -72,6 +72,11 @@ struct BroadPhase {
     /// are fewer bodies than pairs), then each body's few partners in place. (A comparison sort
     /// of a pile's pairs was 4 % of W2 500's step.)
     mutating func sort(_ pairs: inout [UInt64], bodyCount: Int) {
+        // A few pairs (a cradle's nine) sort faster than the counts can be cleared.
+        guard pairs.count > 64 else {
+            pairs.sort()
+            return
+        }
         ends.removeAll(keepingCapacity: true)
         ends.append(contentsOf: repeatElement(0, count: bodyCount + 1))
         for pair in pairs { ends[Int(pair >> 32) + 1] += 1 }
