@@ -69,10 +69,9 @@ final class StepContext {
         return (body.position, body.linearVelocity, 1 / body.inverseMass, materials.isEmpty ? Material().charge : materials[i].charge)
     }
 
-    /// Adds a mass-independent acceleration (pt/s²) for this step.
-    func addAcceleration(_ acceleration: Vector2, to item: DynamicItem) {
-        guard let i = bodyIndex(of: item) else { return }
-        world.pointee.bodies[i].acceleration += acceleration
+    /// Adds a mass-independent acceleration (pt/s²) for this step to each of the bodies `bodies`.
+    func addAcceleration(_ acceleration: Vector2, to bodies: [Int]) {
+        for i in bodies { world.pointee.bodies[i].acceleration += acceleration }
     }
 
     /// Adds a force (UIKit newtons) for this step.
@@ -160,12 +159,11 @@ final class StepContext {
         return collisionBehaviors.count - 1
     }
 
-    /// Makes `item` collide with the other items of collision group `group`.
-    func addToCollisionGroup(_ item: DynamicItem, group: Int) {
-        guard let i = bodyIndex(of: item) else { return }
+    /// Makes the bodies `bodies` collide with the other members of collision group `group`.
+    func addToCollisionGroup(_ bodies: [Int], group: Int) {
         precondition(group < 64, "an animator supports at most 64 collision behaviours with item collisions")
-        world.pointee.collisionGroups[i] |= 1 << UInt64(group)
-        world.pointee.collisionMemberships += 1
+        for i in bodies { world.pointee.collisionGroups[i] |= 1 << UInt64(group) }
+        world.pointee.collisionMemberships += bodies.count
     }
 
     /// Adds boundary planes and returns their indices.
@@ -175,10 +173,11 @@ final class StepContext {
         return start..<world.pointee.planes.count
     }
 
-    /// Makes `item` collide with the given planes this step.
-    func collide(_ item: DynamicItem, withPlanes planes: Range<Int>) {
-        guard let i = bodyIndex(of: item) else { return }
-        for plane in planes { world.pointee.planePairs.append((i, plane)) }
+    /// Makes the bodies `bodies` collide with the given planes this step.
+    func collide(_ bodies: [Int], withPlanes planes: Range<Int>) {
+        for i in bodies {
+            for plane in planes { world.pointee.planePairs.append((i, plane)) }
+        }
     }
 
     /// Adds a boundary segment and returns its index.
@@ -187,10 +186,11 @@ final class StepContext {
         return world.pointee.segments.count - 1
     }
 
-    /// Makes `item` collide with the given segments this step.
-    func collide(_ item: DynamicItem, withSegments segments: Range<Int>) {
-        guard let i = bodyIndex(of: item) else { return }
-        for segment in segments { world.pointee.segmentPairs.append((i, segment)) }
+    /// Makes the bodies `bodies` collide with the given segments this step.
+    func collide(_ bodies: [Int], withSegments segments: Range<Int>) {
+        for i in bodies {
+            for segment in segments { world.pointee.segmentPairs.append((i, segment)) }
+        }
     }
 
     /// Drops last step's joints beyond this step's and applies this step's materials

@@ -145,4 +145,46 @@ import DynRenderGeometry
             #expect(highest <= start * 1.005, "spin \(spin): energy \(start) → \(highest) (+\((highest / start - 1) * 100) %)")
         }
     }
+
+    /// Items added to or removed from a collision behaviour already at work collide, or stop
+    /// colliding, from the next step, although their bodies (simulated by gravity all along) do
+    /// not change: the behaviour's cached body indices must follow its items.
+    @Test func itemsAddedAndRemovedMidRunFollowTheBoundary() {
+        let a = TestItem(center: CGPoint(x: 100, y: 150)), b = TestItem(center: CGPoint(x: 300, y: 150))
+        let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 400, height: 800))
+        let collision = CollisionBehavior(items: [a])
+        collision.translatesReferenceBoundsIntoBoundary = true
+        animator.addBehavior(GravityBehavior(items: [a, b]))
+        animator.addBehavior(collision)
+        animator.advance(to: 0.1)
+        collision.addItem(b)
+        animator.advance(to: 2)
+        // Both rest on the floor: centre 50 pt above it, within the contact's softness.
+        #expect(abs(Double(a.center.y) - 750) < 1, "a at \(a.center.y)")
+        #expect(abs(Double(b.center.y) - 750) < 1, "b, added at 0.1 s, at \(b.center.y)")
+        collision.removeItem(a)
+        animator.advance(to: 3)
+        #expect(Double(a.center.y) > 850, "a, removed at 2 s, falls through the floor: at \(a.center.y)")
+        #expect(abs(Double(b.center.y) - 750) < 1, "b still at rest: at \(b.center.y)")
+    }
+
+    /// A collision behaviour moved to another animator collides there with its item's body in
+    /// that world, although the two animators' body generations count alike.
+    @Test func aBehaviourMovedToAnotherAnimatorFindsItsItemsThere() {
+        let bounds = CGRect(x: 0, y: 0, width: 400, height: 800)
+        let others = [TestItem(center: CGPoint(x: 80, y: 300)), TestItem(center: CGPoint(x: 320, y: 300))]
+        let item = TestItem(center: CGPoint(x: 200, y: 150))
+        let first = DynamicAnimator(referenceBounds: bounds)
+        let collision = CollisionBehavior(items: [item])
+        collision.translatesReferenceBoundsIntoBoundary = true
+        first.addBehavior(GravityBehavior(items: others + [item]))
+        first.addBehavior(collision)
+        first.advance(to: 0.1)
+        first.removeBehavior(collision)
+        let second = DynamicAnimator(referenceBounds: bounds)
+        second.addBehavior(GravityBehavior(items: [item]))
+        second.addBehavior(collision)
+        second.advance(to: 2)
+        #expect(abs(Double(item.center.y) - 750) < 1, "the item rests on the second animator's floor: at \(item.center.y)")
+    }
 }

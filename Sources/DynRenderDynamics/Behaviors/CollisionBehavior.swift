@@ -159,8 +159,9 @@ open class CollisionBehavior: ItemListBehavior {
 
     override func contribute(to step: StepContext) {
         let group = step.joinCollisionGroup(self)
+        let bodies = bodies(in: step)
         if collisionMode.contains(.items) {
-            for item in items { step.addToCollisionGroup(item, group: group) }
+            step.addToCollisionGroup(bodies, group: group)
         }
         guard collisionMode.contains(.boundaries) else { return }
         if translatesReferenceBoundsIntoBoundary {
@@ -174,7 +175,7 @@ open class CollisionBehavior: ItemListBehavior {
                     return plane
                 }
             let planes = step.addPlanes(walls)
-            for item in items { step.collide(item, withPlanes: planes) }
+            step.collide(bodies, withPlanes: planes)
         }
         if !boundaries.isEmpty {
             var first = Int.max, last = 0
@@ -189,7 +190,7 @@ open class CollisionBehavior: ItemListBehavior {
                 last = segment + 1
             }
             if first < last {
-                for item in items { step.collide(item, withSegments: first..<last) }
+                step.collide(bodies, withSegments: first..<last)
             }
         }
     }

@@ -134,4 +134,26 @@ open class ItemListBehavior: DynamicBehavior {
     }
 
     override var ownItems: [DynamicItem] { items }
+
+    /// The body indices of the simulated items in `step`'s world, in the items' order (items that
+    /// are not simulated are left out). Kept while the world's bodies stay the same: a pile's
+    /// collision behaviour looked its five hundred items up by identity twice a step. Any change
+    /// of items rebuilds the bodies (`DynamicAnimator.rebuildTree`, a new `bodyGeneration`); a
+    /// move to another animator, whose generations count on their own, forgets them.
+    func bodies(in step: StepContext) -> [Int] {
+        if cachedGeneration != step.bodyGeneration {
+            cachedBodies = items.compactMap { step.bodyIndex(of: $0) }
+            cachedGeneration = step.bodyGeneration
+        }
+        return cachedBodies
+    }
+
+    private var cachedBodies: [Int] = []
+    /// The `StepContext.bodyGeneration` `cachedBodies` were found under; −1 when stale.
+    private var cachedGeneration = -1
+
+    override func attach(to animator: DynamicAnimator?) {
+        cachedGeneration = -1
+        super.attach(to: animator)
+    }
 }

@@ -43,8 +43,6 @@ open class GravityBehavior: ItemListBehavior {
 
     override func contribute(to step: StepContext) {
         let acceleration = Self.pointsPerSecondSquared * Vector2(gravityDirection)
-        for item in items {
-            step.addAcceleration(acceleration, to: item)
-        }
+        step.addAcceleration(acceleration, to: bodies(in: step))
     }
 }
