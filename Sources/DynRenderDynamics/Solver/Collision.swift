@@ -42,15 +42,13 @@ struct CollisionManifold {
     subscript(index: Int) -> CollisionPoint { index == 0 ? first : second }
 }
 
-/// Contact between two shapes, each in its own frame at its placement: polygons (and segments)
-/// by `collide(_:_:speculativeDistance:motion:)` once placed, circles (an ellipse item that is
-/// round) meeting polygons at their closest face or vertex, and each other along the line of
-/// centres.
-///
-/// `motion` is how far B moves relative to A this step, points (its velocity relative to A's
-/// times the step): it decides whether two corners that are still apart are about to meet.
+/// Contact between two shapes, each in its own frame at its placement, at least one of them a
+/// circle (an ellipse item that is round): a circle meets a polygon at the polygon's closest face
+/// or vertex, and another circle along the line of centres. Polygons meet each other in
+/// `collide(_:_:speculativeDistance:motion:)`, once placed.
 func collide(_ polygonA: ConvexPolygon, _ placementA: Placement, _ polygonB: ConvexPolygon,
-             _ placementB: Placement, speculativeDistance: Double, motion: Vector2 = .zero) -> CollisionManifold {
+             _ placementB: Placement, speculativeDistance: Double) -> CollisionManifold {
+    precondition(polygonA.isCircle || polygonB.isCircle, "two polygons meet once placed")
     switch (polygonA.isCircle, polygonB.isCircle) {
     case (true, true):
         return collideCircles(polygonA.circleRadius, placementA.apply(polygonA.vertices[0]), polygonB.circleRadius,
@@ -58,17 +56,11 @@ func collide(_ polygonA: ConvexPolygon, _ placementA: Placement, _ polygonB: Con
     case (false, true):
         return collide(polygonA, placementA, circle: polygonB.circleRadius, at: placementB.apply(polygonB.vertices[0]),
                        speculativeDistance: speculativeDistance)
-    case (true, false):
+    default:
         var manifold = collide(polygonB, placementB, circle: polygonA.circleRadius, at: placementA.apply(polygonA.vertices[0]),
                                speculativeDistance: speculativeDistance)
         manifold.normal = -manifold.normal
         return manifold
-    case (false, false):
-        return polygonA.withPlaced(at: placementA) { a in
-            polygonB.withPlaced(at: placementB) { b in
-                collide(a, b, speculativeDistance: speculativeDistance, motion: motion)
-            }
-        }
     }
 }
 

@@ -1,7 +1,7 @@
 import DynRenderGeometry
 
 /// A convex part where it is now: its vertices and edge normals in world coordinates, read in
-/// place from `PlacedParts` (or a scratch buffer), so the narrow phase neither copies arrays nor
+/// place from `PlacedParts`, so the narrow phase neither copies arrays nor
 /// places the same vertex again for every pair it meets.
 struct PlacedPolygon {
     /// World vertices; `normals[i]` is the outward normal of the edge from vertex i to i + 1 (a
@@ -115,21 +115,6 @@ struct PlacedParts {
             let part = firstPart[slot] + k, start = starts[part]
             return PlacedPolygon(vertices: vertices.baseAddress! + start, normals: normals.baseAddress! + start,
                                  count: starts[part + 1] - start, circleRadius: circleRadii[part])
-        }
-    }
-}
-
-extension ConvexPolygon {
-    /// Calls `body` with this polygon placed at `placement`, in scratch storage (for shapes the
-    /// pass did not place: boundary segments, and the tests).
-    func withPlaced<Result>(at placement: Placement, _ body: (PlacedPolygon) -> Result) -> Result {
-        withUnsafeTemporaryAllocation(of: Vector2.self, capacity: 2 * vertices.count) { scratch in
-            let base = scratch.baseAddress!, count = vertices.count
-            for i in 0..<count {
-                (base + i).initialize(to: placement.apply(vertices[i]))
-                (base + count + i).initialize(to: isCircle ? Vector2(0, 0) : placement.rotation.rotate(normals[i]))
-            }
-            return body(PlacedPolygon(vertices: base, normals: base + count, count: count, circleRadius: circleRadius))
         }
     }
 }

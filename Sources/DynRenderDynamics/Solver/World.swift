@@ -241,7 +241,7 @@ struct World {
                     let part = placed.part(pair.body, k)
                     let collision = part.isCircle
                         ? collide(segment.polygon, .identity, self.part(pair.body, k), placement(of: pair.body),
-                                  speculativeDistance: within, motion: motion)
+                                  speculativeDistance: within)
                         : collide(placed.part(bodies.count + pair.segment, 0), part, speculativeDistance: within, motion: motion)
                     addManifold(collision, a: World.ground, b: pair.body,
                                 keyA: -1 - (1 << 40 | segment.group << 16 | pair.segment), keyB: partKey(pair.body, k),
@@ -307,7 +307,7 @@ struct World {
                         let a = placed.part(i, ka), b = placed.part(j, kb)
                         let collision = a.isCircle || b.isCircle
                             ? collide(part(i, ka), placement(of: i), part(j, kb), placement(of: j),
-                                      speculativeDistance: margin, motion: motion)
+                                      speculativeDistance: margin)
                             : collide(a, b, speculativeDistance: margin, motion: motion)
                         addManifold(collision, a: i, b: j, keyA: partKey(i, ka), keyB: partKey(j, kb),
                                     source: .items(min(idA, idB), max(idA, idB), groups: collisionGroups[i] & collisionGroups[j]))
