@@ -52,7 +52,7 @@ import DynRenderPixels
     /// 5 dB better than the frame before's pictures would be (so they were redrawn).
     @Test func lossyFramesSkipUnchangedBlocksBetweenMovingPictures() throws {
         let ui = TestImages.blocks(width: 320, height: 320, seed: 2, colors: 30)
-        let picture = Self.grainyGradient(width: 96, height: 96)
+        let picture = TestImages.grainyGradient(width: 96, height: 96)
         func frame(shift: Int) -> RGBAImage {
             var image = ui
             for y in 0..<96 { for x in 0..<96 {
@@ -86,17 +86,5 @@ import DynRenderPixels
             let stale = WebPTests.psnr(frames[0].cropped(to: rect), frames[1].cropped(to: rect))
             #expect(psnr > 25 && psnr > stale + 5, "PSNR \(psnr) dB at \(rect); the frame before: \(stale) dB")
         }
-    }
-
-    /// A gradient with −7…8 levels of pseudo-random grain on every channel: photograph-like.
-    static func grainyGradient(width: Int, height: Int) -> RGBAImage {
-        var image = TestImages.gradient(width: width, height: height)
-        var random = SeededRandom(seed: 11)
-        for y in 0..<height { for x in 0..<width {
-            let p = image[x, y]
-            func grain(_ v: UInt8) -> UInt8 { UInt8(clamping: Int(v) + Int(random.next() >> 60) - 7) }
-            image[x, y] = RGBA8(grain(p.r), grain(p.g), grain(p.b))
-        } }
-        return image
     }
 }

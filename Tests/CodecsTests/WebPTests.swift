@@ -104,17 +104,7 @@ import DynRenderPixels
     }
 
     @Test func lossyFramesAreCloseAndFlatOnesStayExact() throws {
-        // A gradient with grain: −7…8 levels of pseudo-random noise on every channel.
-        let smooth = TestImages.gradient(width: 160, height: 120)
-        var photo = smooth, state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func grain(_ v: UInt8) -> UInt8 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return UInt8(clamping: Int(v) + Int(state >> 60) - 7)
-        }
-        for y in 0..<120 { for x in 0..<160 {
-            let p = smooth[x, y]
-            photo[x, y] = RGBA8(grain(p.r), grain(p.g), grain(p.b))
-        } }
+        let photo = TestImages.grainyGradient(width: 160, height: 120)
         let lossy = try roundTrip([photo, photo.inverted(by: 1)], fps: 10, settings: WebPSettings(quality: 80))
         let lossless = try roundTrip([photo, photo.inverted(by: 1)], fps: 10)
         #expect(lossy.bytes.count * 2 < lossless.bytes.count, "\(lossy.bytes.count) lossy against \(lossless.bytes.count) lossless")
