@@ -327,6 +327,17 @@ open class DynamicAnimator {
         set { world.batchesPointJoints = newValue }
     }
 
+    /// Whether the manifolds of a contact colour (`ContactColours`) are solved four at a time in
+    /// lanes (`ContactBundle`): on by default, with the same bits as off, where they are solved
+    /// one at a time in the same order. Off only to prove that.
+    package var solvesContactsInLanes: Bool {
+        get { world.solvesContactsInLanes }
+        set { world.solvesContactsInLanes = newValue }
+    }
+
+    /// How many bundles of four lanes, and manifolds in them, the last collision pass solved.
+    package var contactBundleCount: (bundles: Int, lanes: Int) { world.contactBundleCount }
+
     /// How many batches of four point joints the last collision pass solved.
     package var pointJointBatchCount: Int { world.pointJointBatches.count }
 

@@ -199,7 +199,7 @@ let goldensRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     static let expected: [String: String] = [
         "drag": "1d6f7ac7341c49e6",
         "springy": "29f2cf2b0ef591b3",
-        "cradle": "efb0b4cc4428a028",
+        "cradle": "73e7af0b57cc2844",
         "alert": "24907eaea76995e2",
         "gravity": "23c77e95b3e4095c",
         "collision": "2222137c4db5e6ab",
@@ -207,8 +207,8 @@ let goldensRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
         "snap": "b606c57322ccd85e",
         "attach": "a144484730789e26",
         "push": "f431f5a8eae8597b",
-        "vortex": "4d47d9d7881841c2",
-        "photos": "86b0302bc597729e",
+        "vortex": "394b234a2a1ff22a",
+        "photos": "a7995671ca1dc71e",
         "drawing": "98171107a47361e5",
     ]
 

@@ -123,52 +123,67 @@ extension World {
 /// The contact stages of the sub-steps: non-penetration and friction with soft, speculative
 /// constraints, then restitution.
 extension StepSolver {
+    /// Applies the accumulated impulses of every contact, colour by colour (each colour's bundles,
+    /// then its manifolds solved one at a time), then the overflow's.
     func warmStartContacts() {
-        for index in manifolds.indices {
-            let manifold = manifolds.baseAddress! + index
-            let a = bodies + (manifold.pointee.bodyA + 1), b = bodies + (manifold.pointee.bodyB + 1)
-            let normal = manifold.pointee.normal, tangent = manifold.pointee.tangent
-            for i in 0..<manifold.pointee.pointCount {
-                let point = manifold.pointee[i]
-                let impulse = point.normalImpulse * normal + point.tangentImpulse * tangent
-                a.pointee.apply(-impulse, at: point.anchorA)
-                b.pointee.apply(impulse, at: point.anchorB)
-            }
+        for group in groups {
+            warmStartBundles(group.bundles)
+            for index in group.singles { warmStartContact(singles[index]) }
         }
     }
 
-    /// One pass over the contacts. With `useBias` the soft constraint pushes overlap out; the relax
-    /// pass without it removes the velocity that push added. Speculative points (still apart) may
-    /// close their gap in this sub-step but no more.
-    func solveContacts(useBias: Bool) {
-        let inverseH = 1 / h
-        for index in manifolds.indices {
-            let manifold = manifolds.baseAddress! + index
-            let a = bodies + (manifold.pointee.bodyA + 1), b = bodies + (manifold.pointee.bodyB + 1)
-            let normal = manifold.pointee.normal
-            /// Bias and soft scaling of a point with `separation` now.
-            func scaling(_ separation: Double) -> (Double, Double, Double) {
-                if separation > 0 { return (separation * inverseH, 1, 0) }
-                if useBias {
-                    return (max(contactSoftness.biasRate * separation, -settings.contactPushMaxVelocity),
-                            contactSoftness.massScale, contactSoftness.impulseScale)
-                }
-                return (0, 1, 0)
-            }
-            // Current separation: the anchors started together at the contact point, so it changes
-            // by how far they have moved apart along the normal since the step began.
-            let s0 = normal.dot(b.pointee.worldPoint(manifold.pointee.point0.localAnchorB)
-                - a.pointee.worldPoint(manifold.pointee.point0.localAnchorA)) + manifold.pointee.point0.adjustedSeparation
-            let (b0, m0, i0) = scaling(s0)
-            var (b1, m1, i1) = (0.0, 1.0, 0.0)
-            if manifold.pointee.pointCount == 2 {
-                let s1 = normal.dot(b.pointee.worldPoint(manifold.pointee.point1.localAnchorB)
-                    - a.pointee.worldPoint(manifold.pointee.point1.localAnchorA)) + manifold.pointee.point1.adjustedSeparation
-                (b1, m1, i1) = scaling(s1)
-            }
-            solveNormal(manifold, bias: (b0, b1), massScale: (m0, m1), impulseScale: (i0, i1))
-            solveFriction(manifold)
+    /// Applies manifold `index`'s accumulated impulses.
+    private func warmStartContact(_ index: Int) {
+        let manifold = manifolds.baseAddress! + index
+        let a = bodies + (manifold.pointee.bodyA + 1), b = bodies + (manifold.pointee.bodyB + 1)
+        let normal = manifold.pointee.normal, tangent = manifold.pointee.tangent
+        for i in 0..<manifold.pointee.pointCount {
+            let point = manifold.pointee[i]
+            let impulse = point.normalImpulse * normal + point.tangentImpulse * tangent
+            a.pointee.apply(-impulse, at: point.anchorA)
+            b.pointee.apply(impulse, at: point.anchorB)
         }
+    }
+
+    /// One pass over the contacts, in the order `warmStartContacts` takes them. With `useBias`
+    /// the soft constraint pushes overlap out; the relax pass without it removes the velocity
+    /// that push added. Speculative points (still apart) may close their gap in this sub-step but
+    /// no more.
+    func solveContacts(useBias: Bool) {
+        for group in groups {
+            solveBundles(group.bundles, useBias: useBias)
+            for index in group.singles { solveContact(singles[index], useBias: useBias) }
+        }
+    }
+
+    /// Solves manifold `index` alone: what each lane of `solveBundles` computes for its manifold.
+    private func solveContact(_ index: Int, useBias: Bool) {
+        let inverseH = 1 / h
+        let manifold = manifolds.baseAddress! + index
+        let a = bodies + (manifold.pointee.bodyA + 1), b = bodies + (manifold.pointee.bodyB + 1)
+        let normal = manifold.pointee.normal
+        /// Bias and soft scaling of a point with `separation` now.
+        func scaling(_ separation: Double) -> (Double, Double, Double) {
+            if separation > 0 { return (separation * inverseH, 1, 0) }
+            if useBias {
+                return (max(contactSoftness.biasRate * separation, -settings.contactPushMaxVelocity),
+                        contactSoftness.massScale, contactSoftness.impulseScale)
+            }
+            return (0, 1, 0)
+        }
+        // Current separation: the anchors started together at the contact point, so it changes
+        // by how far they have moved apart along the normal since the step began.
+        let s0 = normal.dot(b.pointee.worldPoint(manifold.pointee.point0.localAnchorB)
+            - a.pointee.worldPoint(manifold.pointee.point0.localAnchorA)) + manifold.pointee.point0.adjustedSeparation
+        let (b0, m0, i0) = scaling(s0)
+        var (b1, m1, i1) = (0.0, 1.0, 0.0)
+        if manifold.pointee.pointCount == 2 {
+            let s1 = normal.dot(b.pointee.worldPoint(manifold.pointee.point1.localAnchorB)
+                - a.pointee.worldPoint(manifold.pointee.point1.localAnchorA)) + manifold.pointee.point1.adjustedSeparation
+            (b1, m1, i1) = scaling(s1)
+        }
+        solveNormal(manifold, bias: (b0, b1), massScale: (m0, m1), impulseScale: (i0, i1))
+        solveFriction(manifold)
     }
 
     /// Normal impulses of one manifold. A single point is solved directly; two points by the block

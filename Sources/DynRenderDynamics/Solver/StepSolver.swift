@@ -10,6 +10,13 @@ struct StepSolver {
     /// Non-zero where a batch of point joints solved side by side starts (`PointJointBatches`).
     let pointJointBatches: UnsafeBufferPointer<UInt8>
     let manifolds: UnsafeMutableBufferPointer<ContactManifold>
+    /// The manifolds coloured (`ContactColours`): each colour's bundles of four, and the rest of
+    /// its manifolds, solved one at a time. The overflow is a last group, with no bundles.
+    let bundles: UnsafeMutableBufferPointer<ContactBundle>
+    /// The manifolds solved one at a time, group by group.
+    let singles: UnsafeBufferPointer<Int>
+    /// The groups holding a manifold, in order.
+    let groups: UnsafeBufferPointer<ContactGroup>
     let settings: SolverSettings
     /// Sub-step, seconds.
     let h: Double
@@ -46,6 +53,7 @@ struct StepSolver {
             solveContacts(useBias: false)
             profiler?.lap(.relax)
         }
+        for bundle in bundles { bundle.storeImpulses(into: manifolds) }
         applyRestitution()
         profiler?.lap(.restitution)
     }

@@ -38,6 +38,11 @@ struct World {
     /// Whether to look for such batches at all: the same bits either way (see
     /// `DynamicAnimator.batchesPointJoints`).
     var batchesPointJoints = true
+    /// Bundles of four lanes, and manifolds in them, in the last collision pass.
+    var contactBundleCount: (bundles: Int, lanes: Int) { (contactColours.bundles.count, contactColours.laneCount) }
+    /// Whether a colour's contacts are solved four at a time in lanes: the same bits either way
+    /// (see `DynamicAnimator.solvesContactsInLanes`).
+    var solvesContactsInLanes = true
     /// Last step's joint keys and impulses, in order, for warm starting by position.
     var previousJointKeys: [UInt64] = []
     var previousJointImpulses: [Vector2] = []
@@ -62,6 +67,8 @@ struct World {
     private var candidatePairs: [UInt64] = []
     /// The compact bodies of the current step (index 0 is the ground), kept to reuse its storage.
     private var solverBodies: [SolverBody] = []
+    /// This pass's manifolds in colours and bundles of four, for the sub-steps.
+    private var contactColours = ContactColours()
     /// Every body's centre and rotation, packed (32 bytes a body rather than a whole
     /// `RigidBody`'s 216) for the animator to write back to its items and interpolate. Equal to
     /// the bodies' `position` and `rotation` between steps: the solve writes both, and so must
@@ -139,14 +146,18 @@ struct World {
         solverBodies.append(.ground)
         for body in bodies { solverBodies.append(SolverBody(body)) }
         profiler?.lap(.setup)
+        manifolds.withUnsafeBufferPointer { contactColours.build($0, bodyCount: bodies.count, inLanes: solvesContactsInLanes) }
         let settings = self.settings, count = bodies.count, profiler = self.profiler
         solverBodies.withUnsafeMutableBufferPointer { solverBodies in
             joints.withUnsafeMutableBufferPointer { joints in
                 pointJointBatches.starts.withUnsafeBufferPointer { batches in
                     manifolds.withUnsafeMutableBufferPointer { manifolds in
-                        StepSolver(bodies: solverBodies.baseAddress!, bodyCount: count, joints: joints,
-                                   pointJointBatches: batches, manifolds: manifolds,
-                                   settings: settings, h: h, contactSoftness: softness, profiler: profiler).run()
+                        contactColours.withGroups { bundles, singles, groups in
+                            StepSolver(bodies: solverBodies.baseAddress!, bodyCount: count, joints: joints,
+                                       pointJointBatches: batches, manifolds: manifolds, bundles: bundles,
+                                       singles: singles, groups: groups,
+                                       settings: settings, h: h, contactSoftness: softness, profiler: profiler).run()
+                        }
                     }
                 }
             }
