@@ -124,6 +124,20 @@ import DynRenderGeometry
         }
     }
 
+    /// The lanes' clamps are `Swift.max` and `Swift.min` to the bit: ties of +0 and −0 and
+    /// unordered lanes (NaN) choose as the one-manifold path does. (A select on `!(a > b)` gave
+    /// +0 where `min(-0.0, 0.0)` gives −0: a friction impulse's sign of zero.)
+    @Test func laneClampsAreSwiftsMinAndMax() {
+        let values: [Double] = [0, -0.0, 1, -1, .infinity, -.infinity, .nan, 1e-300, -2.5]
+        for a in values {
+            for b in values {
+                let (x, y) = (Lanes(repeating: a), Lanes(repeating: b))
+                #expect(maximum(x, y)[0].bitPattern == Swift.max(a, b).bitPattern, "max(\(a), \(b))")
+                #expect(minimum(x, y)[0].bitPattern == Swift.min(a, b).bitPattern, "min(\(a), \(b))")
+            }
+        }
+    }
+
     /// The two-point LCP in lanes is the scalar one in every lane: the same case, the same bits,
     /// and no answer exactly where the scalar finds none (degenerate and singular K included).
     @Test func laneLCPIsTheScalarLCP() {

@@ -107,12 +107,13 @@ extension StepSolver {
     }
 }
 
-/// The larger of `a` and `b` in each lane (`b` where they are unordered). Written with a compare
+/// `Swift.max(a, b)` in each lane, `b >= a ? b : a`, ties and unordered lanes included (so a
+/// lane clamps as the one-manifold path does, down to the sign of a zero). Written with a compare
 /// and a select: the standard library's `pointwiseMax` is a generic loop over the lanes.
-@inline(__always) func maximum(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: .!(a .> b)) }
+@inline(__always) func maximum(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: b .>= a) }
 
-/// The smaller of `a` and `b` in each lane (`b` where they are unordered).
-@inline(__always) func minimum(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: .!(a .< b)) }
+/// `Swift.min(a, b)` in each lane, `b < a ? b : a`.
+@inline(__always) func minimum(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: b .< a) }
 
 /// `solveTwoPointLCP` in four lanes: every case of the enumeration is worked out and the first
 /// that holds chosen, lane by lane. `found` is false where none holds (a degenerate K).
