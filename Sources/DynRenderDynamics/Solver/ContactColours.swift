@@ -13,8 +13,9 @@
 /// fill bundles of four; a last three share a bundle too, and a last one or two are solved one at
 /// a time (`singles`), as lanes left empty would cost more than they save.
 struct ContactColours {
-    /// How many colours are tried before a manifold overflows. A box in a pile touches up to
-    /// eight others and the walls; twelve colours left no overflow in W2 500's pile.
+    /// How many colours are tried before a manifold overflows. A box in a pile touches a
+    /// handful of others and a wall or two, so twelve leave room; the overflow is solved one
+    /// manifold at a time (not measured yet: how often a pile overflows).
     static let colourCount = 12
     /// The colours and the overflow.
     static let groupCount = colourCount + 1
