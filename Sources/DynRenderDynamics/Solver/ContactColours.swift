@@ -14,8 +14,8 @@
 /// a time (`singles`), as lanes left empty would cost more than they save.
 struct ContactColours {
     /// How many colours are tried before a manifold overflows. A box in a pile touches a
-    /// handful of others and a wall or two, so twelve leave room; the overflow is solved one
-    /// manifold at a time (not measured yet: how often a pile overflows).
+    /// handful of others and a wall or two: W2 100 and 500 (123 and 654 manifolds a pass) used
+    /// at most 8 colours in their first 360 steps and never overflowed, W3 at most 2.
     static let colourCount = 12
     /// The colours and the overflow.
     static let groupCount = colourCount + 1
