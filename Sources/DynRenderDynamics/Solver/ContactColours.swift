@@ -45,13 +45,12 @@ struct ContactColours {
             for (index, manifold) in manifolds.enumerated() {
                 let a = manifold.bodyA + 1, b = manifold.bodyB + 1
                 var group = Self.colourCount
-                for colour in 0..<Self.colourCount {
-                    let row = colour * words
-                    let holdsA = a != 0 && occupied[row + a >> 6] & (1 << UInt64(a & 63)) != 0
-                    let holdsB = b != 0 && occupied[row + b >> 6] & (1 << UInt64(b & 63)) != 0
-                    guard !holdsA && !holdsB else { continue }
-                    if a != 0 { occupied[row + a >> 6] |= 1 << UInt64(a & 63) }
-                    if b != 0 { occupied[row + b >> 6] |= 1 << UInt64(b & 63) }
+                /// Whether colour `row` (its first word) holds `body`; the ground is never held.
+                func holds(_ body: Int, _ row: Int) -> Bool { body != 0 && occupied[row + body >> 6] & (1 << UInt64(body & 63)) != 0 }
+                func mark(_ body: Int, _ row: Int) { if body != 0 { occupied[row + body >> 6] |= 1 << UInt64(body & 63) } }
+                for colour in 0..<Self.colourCount where !holds(a, colour * words) && !holds(b, colour * words) {
+                    mark(a, colour * words)
+                    mark(b, colour * words)
                     group = colour
                     break
                 }
