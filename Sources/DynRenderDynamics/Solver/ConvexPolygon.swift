@@ -107,6 +107,12 @@ struct AABB {
         minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
     }
 
+    /// How far apart the two boxes are along x or y, whichever is more, points; zero or
+    /// negative when they overlap. Shapes inside the boxes are at least this far apart.
+    @inline(__always) func gap(to other: AABB) -> Double {
+        max(minX - other.maxX, other.minX - maxX, minY - other.maxY, other.minY - maxY)
+    }
+
     /// This box with `margin` added on every side.
     @inline(__always) func grown(by margin: Double) -> AABB {
         AABB(minX: minX - margin, minY: minY - margin, maxX: maxX + margin, maxY: maxY + margin)

@@ -26,8 +26,11 @@ package final class StepProfiler {
         case behaviours
         /// Joints prepared: anchors, effective masses, warm-start impulses found.
         case prepareJoints
-        /// How many collision passes the step needs; broad phase, narrow phase and contact
-        /// manifolds, each prepared for the solver.
+        /// Items' bounding boxes placed, the overlapping pairs found and sorted (Box2D's
+        /// `pairs`). Stages run in order except this one, which falls inside `collide`.
+        case broadPhase
+        /// How many collision passes the step needs; the parts placed; the narrow phase for
+        /// boundaries and the broad phase's pairs; contact manifolds, each prepared for the solver.
         case collide
         /// The solver's compact bodies built.
         case setup
