@@ -46,6 +46,9 @@ let package = Package(
         // Memory hints the solver gives the processor (prefetching the app's items before they
         // are written), as inline C: Swift has no prefetch of its own.
         .target(name: "CMemoryHints"),
+        // The contact solver's lanes in C (vector extensions), compiled for SSE2 and for AVX2
+        // and chosen at run time; the same bits either way.
+        .target(name: "CContactKernels"),
         // The real C libraries, reached through system library targets.
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng",
@@ -71,7 +74,7 @@ let package = Package(
         // 2. Colours (RGBA8, iOS system colours, OKLab) and RGBA images: values every later stage passes on.
         .target(name: "DynRenderPixels"),
         // 3. The UIKit Dynamics model and its rigid-body solver; knows nothing about pixels.
-        .target(name: "DynRenderDynamics", dependencies: ["DynRenderGeometry", "CMemoryHints"]),
+        .target(name: "DynRenderDynamics", dependencies: ["DynRenderGeometry", "CMemoryHints", "CContactKernels"]),
         // 4. The display list: one frame's drawing as value types, and its JSON Lines form.
         .target(name: "DynRenderDisplayList", dependencies: ["DynRenderGeometry", "DynRenderPixels"]),
         // 5. Text: fonts found by fontconfig, shaped by HarfBuzz, outlines and metrics from FreeType.
@@ -165,7 +168,7 @@ let package = Package(
         // (the module graph, the public surface, the documentation's copied code, file names).
         .testTarget(name: "GeometryTests", dependencies: ["DynRenderGeometry"]),
         .testTarget(name: "DynamicsTests",
-                    dependencies: ["DynRenderDynamics", "DynRenderGeometry", "DynRenderPhysicsWorkloads"]),
+                    dependencies: ["DynRenderDynamics", "DynRenderGeometry", "DynRenderPhysicsWorkloads", "CContactKernels"]),
         .testTarget(name: "CollectionViewsTests", dependencies: ["DynRender"]),
         .testTarget(name: "SceneTests", dependencies: ["DynRender"]),
         .testTarget(name: "RasterTests", dependencies: ["DynRender", "CFreeType", "CPNG", "CRasterKernels"], exclude: ["References"]),

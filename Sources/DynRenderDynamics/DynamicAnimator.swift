@@ -335,6 +335,14 @@ open class DynamicAnimator {
         set { world.solvesContactsInLanes = newValue }
     }
 
+    /// Whether the lanes run on the AVX2 path, four doubles an instruction: on by default where
+    /// the processor has AVX2 (and never where it has not), with the same bits as the SSE2 path.
+    /// Off only to prove that, or to measure it.
+    package var contactLanesAreWide: Bool {
+        get { world.contactLanesAreWide }
+        set { world.contactLanesAreWide = newValue && World.wideContactLanesAvailable }
+    }
+
     /// How many bundles of four lanes, and manifolds in them, the last collision pass solved.
     package var contactBundleCount: (bundles: Int, lanes: Int) { world.contactBundleCount }
 

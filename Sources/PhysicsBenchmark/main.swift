@@ -2,7 +2,7 @@
 // W3 cradle) on dynrender's Dynamics module, printing one JSON line in the format of the peer
 // drivers in shared/bench/physics, so the same harness can run them side by side.
 //
-//   dynrender-physics-bench w1|w2|w3 N [--min-seconds S] [--sleep] [--profile] [--contacts-one-at-a-time]
+//   dynrender-physics-bench w1|w2|w3 N [--min-seconds S] [--sleep] [--profile] [--contacts-one-at-a-time] [--contact-lanes-narrow]
 //
 // With --profile, a line {"profile": {stage: µs per step, ...}} comes before the result: where
 // the steps' time went (`StepProfiler`), to set beside Box2D v3's b2Profile. Its clock reads
@@ -10,7 +10,8 @@
 // As in the peers' headline runs, rest detection is off unless --sleep is given (with it the
 // animator pauses once everything is still, and paused steps cost nothing).
 // --contacts-one-at-a-time solves each contact colour's manifolds one at a time instead of four
-// in lanes: the same bits, so the difference in speed is the lanes' alone.
+// in lanes: the same bits, so the difference in speed is the lanes' alone. --contact-lanes-narrow
+// keeps the lanes on their SSE2 path where the processor has AVX2: the same bits again.
 import DynRenderDynamics
 import DynRenderPhysicsWorkloads
 import Foundation
@@ -22,12 +23,13 @@ struct Arguments {
     var sleep = false
     var profile = false
     var contactsInLanes = true
+    var contactLanesWide = true
 }
 
 func parseArguments() -> Arguments {
     let args = CommandLine.arguments
     guard args.count >= 3, ["w1", "w2", "w3"].contains(args[1]), let n = Int(args[2]), n > 0 else {
-        FileHandle.standardError.write(Data("usage: dynrender-physics-bench w1|w2|w3 N [--min-seconds S] [--sleep] [--profile] [--contacts-one-at-a-time]\n".utf8))
+        FileHandle.standardError.write(Data("usage: dynrender-physics-bench w1|w2|w3 N [--min-seconds S] [--sleep] [--profile] [--contacts-one-at-a-time] [--contact-lanes-narrow]\n".utf8))
         exit(2)
     }
     var parsed = Arguments(workload: args[1], n: args[1] == "w3" ? 10 : n)
@@ -44,6 +46,9 @@ func parseArguments() -> Arguments {
             i += 1
         } else if args[i] == "--contacts-one-at-a-time" {
             parsed.contactsInLanes = false
+            i += 1
+        } else if args[i] == "--contact-lanes-narrow" {
+            parsed.contactLanesWide = false
             i += 1
         } else {
             FileHandle.standardError.write(Data("bad argument \(args[i])\n".utf8))
@@ -103,6 +108,7 @@ case "w1":
     let (animator, boxes, anchors) = Workloads.w1(n: arguments.n, settings: settings)
     animator.stepProfiler = profiler
     animator.solvesContactsInLanes = arguments.contactsInLanes
+    animator.contactLanesAreWide = arguments.contactLanesWide
     let setup = now() - t0
     var step = 0
     let w0 = now(), c0 = cpuTime()
@@ -135,6 +141,8 @@ default:
         let (animator, boxes) = isCradle ? Workloads.w3(settings: settings) : Workloads.w2(n: arguments.n, settings: settings)
         animator.stepProfiler = profiler
         animator.solvesContactsInLanes = arguments.contactsInLanes
+        animator.contactLanesAreWide = arguments.contactLanesWide
+    animator.contactLanesAreWide = arguments.contactLanesWide
         setup += now() - t0
         let w0 = now(), c0 = cpuTime()
         var before = boxes.map(\.center)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import DynRenderDynamics
 import DynRenderGeometry
+import CContactKernels
 
 /// Contacts sorted into colours (`ContactColours`) and solved four at a time in lanes
 /// (`ContactBundle`): a colour never holds a moving body twice, and the lanes compute, bit for
@@ -37,10 +38,15 @@ import DynRenderGeometry
         return (animator, items)
     }
 
+    /// How a pile's contacts are solved: one manifold at a time, or in lanes on the SSE2 or the
+    /// AVX2 path of the kernels.
+    enum Path: CaseIterable { case oneAtATime, narrowLanes, wideLanes }
+
     @Test(arguments: 0..<12) func lanesChangeNoBit(seed: UInt64) {
-        func run(inLanes: Bool) -> (state: [UInt64], lanes: Int, bundles: Int) {
+        func run(_ path: Path) -> (state: [UInt64], lanes: Int, bundles: Int) {
             let (animator, items) = Self.pile(seed: seed)
-            animator.solvesContactsInLanes = inLanes
+            animator.solvesContactsInLanes = path != .oneAtATime
+            animator.contactLanesAreWide = path == .wideLanes
             var (lanes, bundles) = (0, 0)
             for _ in 0..<240 {
                 animator.step()
@@ -50,11 +56,21 @@ import DynRenderGeometry
             let state = items.flatMap { [$0.center.x, $0.center.y, $0.transform.a, $0.transform.b] }.map { Double($0).bitPattern }
             return (state, lanes, bundles)
         }
-        let oneByOne = run(inLanes: false), inLanes = run(inLanes: true)
+        let oneByOne = run(.oneAtATime)
         #expect(oneByOne.bundles == 0)
-        #expect(inLanes.lanes >= 3 * inLanes.bundles && inLanes.bundles > 100, "bundles hold three or four manifolds")
-        let differing = zip(oneByOne.state, inLanes.state).filter { $0 != $1 }.count
-        #expect(differing == 0, "\(differing) of \(oneByOne.state.count) numbers differ")
+        for path in [Path.narrowLanes] + (World.wideContactLanesAvailable ? [.wideLanes] : []) {
+            let inLanes = run(path)
+            #expect(inLanes.lanes >= 3 * inLanes.bundles && inLanes.bundles > 100, "bundles hold three or four manifolds")
+            let differing = zip(oneByOne.state, inLanes.state).filter { $0 != $1 }.count
+            #expect(differing == 0, "\(path): \(differing) of \(oneByOne.state.count) numbers differ")
+        }
+    }
+
+    /// The kernels read `ContactBundle` and `SolverBody` through C structs of their own: the
+    /// layouts must agree field by field.
+    @Test func kernelsReadTheBundlesLayout() {
+        #expect(ContactBundle.kernelLayoutMatches)
+        #expect(MemoryLayout<ContactBundle>.size == MemoryLayout<DRContactBundle>.size)
     }
 
     /// A manifold between solver bodies `a` and `b` (0 the ground), its one point at the origin.
@@ -131,9 +147,12 @@ import DynRenderGeometry
         let values: [Double] = [0, -0.0, 1, -1, .infinity, -.infinity, .nan, 1e-300, -2.5]
         for a in values {
             for b in values {
-                let (x, y) = (Lanes(repeating: a), Lanes(repeating: b))
-                #expect(maximum(x, y)[0].bitPattern == Swift.max(a, b).bitPattern, "max(\(a), \(b))")
-                #expect(minimum(x, y)[0].bitPattern == Swift.min(a, b).bitPattern, "min(\(a), \(b))")
+                let (x, y) = ([Double](repeating: a, count: 4), [Double](repeating: b, count: 4))
+                var most = [Double](repeating: 7, count: 4), least = most
+                dr_lanes_maximum(x, y, &most)
+                dr_lanes_minimum(x, y, &least)
+                #expect(most.allSatisfy { $0.bitPattern == Swift.max(a, b).bitPattern }, "max(\(a), \(b))")
+                #expect(least.allSatisfy { $0.bitPattern == Swift.min(a, b).bitPattern }, "min(\(a), \(b))")
             }
         }
     }
@@ -144,7 +163,7 @@ import DynRenderGeometry
         var random = SeededRandom(seed: 0x1C9)
         var cases = [0, 0]
         for _ in 0..<20_000 {
-            var k11 = Lanes(), k12 = Lanes(), k22 = Lanes(), b1 = Lanes(), b2 = Lanes()
+            var k11 = [Double](repeating: 0, count: 4), k12 = k11, k22 = k11, b1 = k11, b2 = k11
             for lane in 0..<4 {
                 k11[lane] = random.pick([0, random.uniform(0, 2), random.uniform(0, 1e-3)])
                 k22[lane] = random.pick([0, random.uniform(0, 2), k11[lane]])
@@ -154,7 +173,9 @@ import DynRenderGeometry
                 b1[lane] = random.uniform(-5, 5)
                 b2[lane] = random.uniform(-5, 5)
             }
-            let wide = solveTwoPointLCP(k11: k11, k12: k12, k22: k22, b1: b1, b2: b2)
+            var x0 = [Double](repeating: 0, count: 4), x1 = x0, found = [Int64](repeating: 0, count: 4)
+            dr_solve_two_point_lcp_lanes(k11, k12, k22, b1, b2, &x0, &x1, &found)
+            let wide = (x0: x0, x1: x1, found: found.map { $0 == -1 })
             for lane in 0..<4 {
                 let scalar = solveTwoPointLCP(k11: k11[lane], k12: k12[lane], k22: k22[lane], b1: b1[lane], b2: b2[lane])
                 #expect(wide.found[lane] == (scalar != nil))

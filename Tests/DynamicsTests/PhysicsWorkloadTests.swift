@@ -3,6 +3,7 @@ import Testing
 import DynRenderDynamics
 import DynRenderGeometry
 import DynRenderPhysicsWorkloads
+import CContactKernels
 
 /// The benchmark's workloads (shared/bench/physics/WORKLOADS.md), the same definitions the
 /// benchmark times, run here for what they must show: every number finite, and the physical
@@ -61,5 +62,27 @@ import DynRenderPhysicsWorkloads
         #expect(Self.allFinite(boxes))
         let end = boxes[0].center
         #expect(Double(end.x) > 25 - 12 && Double(end.x) < 29 + 12 && abs(Double(end.y) - 325) < 10, "box 0 ends at \(end)")
+    }
+
+    /// The contact workloads give the same bits whichever way their contacts are solved: one
+    /// manifold at a time, or in lanes on the kernels' SSE2 path or (where the processor has it)
+    /// their AVX2 path. The issue's determinism rule: no result depends on the machine's width.
+    @Test(arguments: [("w2", 100, 360), ("w2", 500, 120), ("w3", 10, 600)])
+    func everyContactPathGivesTheSameBits(workload: String, n: Int, steps: Int) {
+        func run(inLanes: Bool, wide: Bool) -> [UInt64] {
+            let (animator, boxes) = workload == "w3" ? Workloads.w3(settings: SolverSettings())
+                : Workloads.w2(n: n, settings: SolverSettings())
+            animator.solvesContactsInLanes = inLanes
+            animator.contactLanesAreWide = wide
+            for _ in 0..<steps { animator.step() }
+            return boxes.flatMap { [$0.center.x, $0.center.y, $0.transform.a, $0.transform.b] }.map { Double($0).bitPattern }
+        }
+        let reference = run(inLanes: false, wide: false)
+        let paths = [(true, false)] + (dr_contact_lanes_wide_available() != 0 ? [(true, true)] : [])
+        for (inLanes, wide) in paths {
+            let state = run(inLanes: inLanes, wide: wide)
+            let differing = zip(reference, state).filter { $0 != $1 }.count
+            #expect(differing == 0, "\(workload) \(n), lanes \(wide ? "AVX2" : "SSE2"): \(differing) of \(state.count) differ")
+        }
     }
 }

@@ -1,3 +1,4 @@
+import CContactKernels
 import DynRenderGeometry
 
 /// Four lanes of `Double`: one value of each of a bundle's four manifolds.
@@ -54,8 +55,8 @@ struct ContactBundle {
     var manifold = SIMD4<Int32>(repeating: -1)
     var normalX = Lanes(), normalY = Lanes()
     var friction = Lanes()
-    /// Lanes whose manifold has two points.
-    var twoPoints = SIMDMask<SIMD4<Int64>>()
+    /// All ones in the lanes whose manifold has two points, else zero.
+    var twoPoints = SIMD4<Int64>()
     var point0 = ContactPointLanes(), point1 = ContactPointLanes()
     /// The two-point effective-mass matrix, per lane.
     var k11 = Lanes(), k12 = Lanes(), k22 = Lanes()
@@ -70,7 +71,7 @@ struct ContactBundle {
             normalX[lane] = m.normal.x
             normalY[lane] = m.normal.y
             friction[lane] = m.friction
-            twoPoints[lane] = m.pointCount == 2
+            twoPoints[lane] = m.pointCount == 2 ? -1 : 0
             point0.set(lane, m.point0)
             point1.set(lane, m.point1)
             k11[lane] = m.k11
@@ -84,59 +85,40 @@ struct ContactBundle {
         for lane in 0..<4 where manifold[lane] >= 0 {
             let index = Int(manifold[lane])
             point0.storeImpulses(lane, into: &manifolds[index].point0)
-            if twoPoints[lane] { point1.storeImpulses(lane, into: &manifolds[index].point1) }
+            if twoPoints[lane] != 0 { point1.storeImpulses(lane, into: &manifolds[index].point1) }
         }
     }
 }
 
-/// The moving state of four bodies, lane by lane, as the contact lanes read and change it.
-struct BodyLanes {
-    var velocityX: Lanes, velocityY: Lanes
-    var angularVelocity: Lanes
-    var inverseMass: Lanes, inverseInertia: Lanes
-    var positionX: Lanes, positionY: Lanes
-    var cosine: Lanes, sine: Lanes
-
-    /// Bodies `indices` of `bodies`.
-    @inline(__always) init(_ bodies: UnsafeMutablePointer<SolverBody>, _ indices: SIMD4<Int32>) {
-        let b0 = bodies + Int(indices[0]), b1 = bodies + Int(indices[1])
-        let b2 = bodies + Int(indices[2]), b3 = bodies + Int(indices[3])
-        velocityX = Lanes(b0.pointee.velocity.x, b1.pointee.velocity.x, b2.pointee.velocity.x, b3.pointee.velocity.x)
-        velocityY = Lanes(b0.pointee.velocity.y, b1.pointee.velocity.y, b2.pointee.velocity.y, b3.pointee.velocity.y)
-        angularVelocity = Lanes(b0.pointee.angularVelocity, b1.pointee.angularVelocity,
-                                b2.pointee.angularVelocity, b3.pointee.angularVelocity)
-        inverseMass = Lanes(b0.pointee.inverseMass, b1.pointee.inverseMass, b2.pointee.inverseMass, b3.pointee.inverseMass)
-        inverseInertia = Lanes(b0.pointee.inverseInertia, b1.pointee.inverseInertia,
-                               b2.pointee.inverseInertia, b3.pointee.inverseInertia)
-        positionX = Lanes(b0.pointee.position.x, b1.pointee.position.x, b2.pointee.position.x, b3.pointee.position.x)
-        positionY = Lanes(b0.pointee.position.y, b1.pointee.position.y, b2.pointee.position.y, b3.pointee.position.y)
-        cosine = Lanes(b0.pointee.rotation.cosine, b1.pointee.rotation.cosine, b2.pointee.rotation.cosine, b3.pointee.rotation.cosine)
-        sine = Lanes(b0.pointee.rotation.sine, b1.pointee.rotation.sine, b2.pointee.rotation.sine, b3.pointee.rotation.sine)
-    }
-
-    /// Writes the velocities back to `bodies`, except the ground's (index 0), which no impulse moves.
-    @inline(__always) func store(into bodies: UnsafeMutablePointer<SolverBody>, _ indices: SIMD4<Int32>) {
-        for lane in 0..<4 where indices[lane] != 0 {
-            let body = bodies + Int(indices[lane])
-            body.pointee.velocity = Vector2(velocityX[lane], velocityY[lane])
-            body.pointee.angularVelocity = angularVelocity[lane]
+extension ContactBundle {
+    /// Whether `ContactBundle`, `ContactPointLanes` and `SolverBody` are laid out as the C
+    /// kernels' `DRContactBundle`, `DRContactPointLanes` and `DRSolverBody` read them (checked
+    /// once, before the kernels first run, and by the tests).
+    static let kernelLayoutMatches: Bool = {
+        let points: [(PartialKeyPath<ContactPointLanes>, PartialKeyPath<DRContactPointLanes>)] = [
+            (\.localAnchorAX, \.localAnchorAX), (\.localAnchorAY, \.localAnchorAY),
+            (\.localAnchorBX, \.localAnchorBX), (\.localAnchorBY, \.localAnchorBY),
+            (\.anchorAX, \.anchorAX), (\.anchorAY, \.anchorAY), (\.anchorBX, \.anchorBX), (\.anchorBY, \.anchorBY),
+            (\.adjustedSeparation, \.adjustedSeparation), (\.normalMass, \.normalMass), (\.tangentMass, \.tangentMass),
+            (\.normalImpulse, \.normalImpulse), (\.tangentImpulse, \.tangentImpulse),
+            (\.maxNormalImpulse, \.maxNormalImpulse),
+        ]
+        let bundle: [(PartialKeyPath<ContactBundle>, PartialKeyPath<DRContactBundle>)] = [
+            (\.bodyA, \.bodyA), (\.bodyB, \.bodyB), (\.manifold, \.manifold), (\.normalX, \.normalX),
+            (\.normalY, \.normalY), (\.friction, \.friction), (\.twoPoints, \.twoPoints), (\.point0, \.point0),
+            (\.point1, \.point1), (\.k11, \.k11), (\.k12, \.k12), (\.k22, \.k22),
+        ]
+        let body: [(PartialKeyPath<SolverBody>, PartialKeyPath<DRSolverBody>)] = [
+            (\.velocity.x, \.velocityX), (\.velocity.y, \.velocityY), (\.angularVelocity, \.angularVelocity),
+            (\.inverseMass, \.inverseMass), (\.inverseInertia, \.inverseInertia), (\.position.x, \.positionX),
+            (\.position.y, \.positionY), (\.rotation.cosine, \.cosine), (\.rotation.sine, \.sine),
+        ]
+        func same<S, C>(_ fields: [(PartialKeyPath<S>, PartialKeyPath<C>)], _: S.Type, _: C.Type) -> Bool {
+            MemoryLayout<S>.stride == MemoryLayout<C>.stride && fields.allSatisfy { swift, c in
+                MemoryLayout<S>.offset(of: swift) != nil && MemoryLayout<S>.offset(of: swift) == MemoryLayout<C>.offset(of: c)
+            }
         }
-    }
-
-    /// Applies the impulse (`x`, `y`) at the anchor (`rx`, `ry`) from the centre.
-    @inline(__always) mutating func apply(_ x: Lanes, _ y: Lanes, at rx: Lanes, _ ry: Lanes) {
-        velocityX += inverseMass * x
-        velocityY += inverseMass * y
-        angularVelocity += inverseInertia * (rx * y - ry * x)
-    }
-
-    /// The velocity of the point at anchor (`rx`, `ry`) from the centre.
-    @inline(__always) func velocity(at rx: Lanes, _ ry: Lanes) -> (x: Lanes, y: Lanes) {
-        (velocityX - angularVelocity * ry, velocityY + angularVelocity * rx)
-    }
-
-    /// The point given in the body's frame, in world coordinates now.
-    @inline(__always) func worldPoint(_ x: Lanes, _ y: Lanes) -> (x: Lanes, y: Lanes) {
-        (positionX + (cosine * x - sine * y), positionY + (sine * x + cosine * y))
-    }
+        return same(points, ContactPointLanes.self, DRContactPointLanes.self) && same(bundle, ContactBundle.self, DRContactBundle.self)
+            && same(body, SolverBody.self, DRSolverBody.self)
+    }()
 }

@@ -17,6 +17,8 @@ struct StepSolver {
     let singles: UnsafeBufferPointer<Int>
     /// The groups holding a manifold, in order.
     let groups: UnsafeBufferPointer<ContactGroup>
+    /// Whether the bundles take the lanes' AVX2 path (the same bits as SSE2).
+    let wideLanes: Bool
     let settings: SolverSettings
     /// Sub-step, seconds.
     let h: Double

@@ -1,3 +1,4 @@
+import CContactKernels
 import DynRenderGeometry
 
 /// The rigid-body world the animator steps: bodies in contiguous storage, static boundaries, joints,
@@ -43,6 +44,10 @@ struct World {
     /// Whether a colour's contacts are solved four at a time in lanes: the same bits either way
     /// (see `DynamicAnimator.solvesContactsInLanes`).
     var solvesContactsInLanes = true
+    /// Whether the lanes take the AVX2 path (see `DynamicAnimator.contactLanesAreWide`).
+    var contactLanesAreWide = World.wideContactLanesAvailable
+    /// Whether this processor can run the lanes' AVX2 path.
+    static let wideContactLanesAvailable = dr_contact_lanes_wide_available() != 0
     /// Last step's joint keys and impulses, in order, for warm starting by position.
     var previousJointKeys: [UInt64] = []
     var previousJointImpulses: [Vector2] = []
@@ -147,7 +152,7 @@ struct World {
         for body in bodies { solverBodies.append(SolverBody(body)) }
         profiler?.lap(.setup)
         manifolds.withUnsafeBufferPointer { contactColours.build($0, bodyCount: bodies.count, inLanes: solvesContactsInLanes) }
-        let settings = self.settings, count = bodies.count, profiler = self.profiler
+        let settings = self.settings, count = bodies.count, profiler = self.profiler, wideLanes = contactLanesAreWide
         solverBodies.withUnsafeMutableBufferPointer { solverBodies in
             joints.withUnsafeMutableBufferPointer { joints in
                 pointJointBatches.starts.withUnsafeBufferPointer { batches in
@@ -155,7 +160,7 @@ struct World {
                         contactColours.withGroups { bundles, singles, groups in
                             StepSolver(bodies: solverBodies.baseAddress!, bodyCount: count, joints: joints,
                                        pointJointBatches: batches, manifolds: manifolds, bundles: bundles,
-                                       singles: singles, groups: groups,
+                                       singles: singles, groups: groups, wideLanes: wideLanes,
                                        settings: settings, h: h, contactSoftness: softness, profiler: profiler).run()
                         }
                     }
