@@ -255,9 +255,15 @@ __attribute__((target("avx2"))) static void solveWide(DRContactBundle *bundles, 
 
 int dr_contact_lanes_wide_available(void) {
 #if defined(__x86_64__)
-    static int available = -1;  // a benign race: every thread stores the same answer
-    if (available < 0) available = __builtin_cpu_supports("avx2") ? 1 : 0;
-    return available;
+    // Asked on every call from any thread: the answer is kept, atomically (relaxed: every
+    // thread that finds it unset stores the same value).
+    static int available = -1;
+    int known = __atomic_load_n(&available, __ATOMIC_RELAXED);
+    if (known < 0) {
+        known = __builtin_cpu_supports("avx2") ? 1 : 0;
+        __atomic_store_n(&available, known, __ATOMIC_RELAXED);
+    }
+    return known;
 #else
     return 0;
 #endif
