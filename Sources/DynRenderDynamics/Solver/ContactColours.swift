@@ -1,7 +1,8 @@
 /// The contact manifolds of a collision pass sorted into colours: no two manifolds of one colour
 /// share a moving body, so a colour's manifolds touch disjoint bodies and can be solved in any
 /// order, or side by side, with the same bits: four at a time in `ContactBundle` lanes (solved by
-/// the C kernels, `ContactKernels.h`) here, and on several threads later. Box2D v3's constraint graph does the same.
+/// the C kernels, `ContactKernels.h`) here, and on several threads later. Box2D v3's constraint
+/// graph does the same.
 ///
 /// Colouring is greedy, in the manifolds' own (deterministic) order: each takes the first colour
 /// holding neither of its bodies. The ground touches every colour, as it never moves. A manifold

@@ -309,11 +309,12 @@ struct World {
             let shared = collisionGroups[i] & collisionGroups[j]
             guard shared != 0, bodies[i].inverseMass > 0 || bodies[j].inverseMass > 0,
                   connected.isEmpty || !connected.contains(i << 32 | j) else { return }
-            // The boxes met grown by both bodies' whole reach; most pairs of a pile that meet so
-            // are further apart than their own margin, and the narrow phase would find nothing
-            // (40 % of W2 500's pairs). Shapes are at least as far apart as their boxes, and the
-            // narrow phase makes no point farther than the margin: such pairs are dropped here,
-            // with a micro-point to spare for rounding, so the contacts stay the same to the bit.
+            // The boxes met grown by both bodies' whole reach; many pairs of a pile that meet so
+            // are farther apart than their own margin, and the narrow phase would find nothing
+            // (40 % of W2 500's pairs). It keeps only points within the margin, and makes none
+            // nearer than the shapes' boxes are apart (`PairCullingTests`): such pairs are
+            // dropped here, with a micro-point to spare for rounding, so the contacts stay the
+            // same to the bit.
             // (A margin is never less than the speculative distance: within it, no square root.)
             let gap = placedParts.tightBox(of: i).gap(to: placedParts.tightBox(of: j))
             guard gap <= speculative
