@@ -51,8 +51,36 @@ package struct WebPSettings: Equatable, Sendable {
         guard let quality, leavesNearlyUnchangedPixels else { return 0 }
         let root = (min(max(quality, 0), 100) / 100).squareRoot()
         let tolerance = Int((31 * (1 - root) + root) / 2)
-        guard tolerance > 0, image.hasMoreColours(than: 2048, in: region) else { return 0 }
+        guard tolerance > 0, isPhotographic(image, in: region) else { return 0 }
         return tolerance
+    }
+
+    /// Whether `region` of `image` is photographic (photographs, gradients): more than 2 048
+    /// colours. There lossy VP8 wins at a quality, and its own loss is larger than a few levels.
+    func isPhotographic(_ image: RGBAImage, in region: PixelRect) -> Bool {
+        image.hasMoreColours(than: 2048, in: region)
+    }
+
+    /// Whether, at a quality, each frame tries a lossless (VP8L) candidate even when its
+    /// photographic region's lossy candidate shows it cannot win (see
+    /// `losslessCanWin(againstLossyBytes:storingPixels:)`); tests turn it on to compare.
+    package var triesEveryCandidate = false
+
+    /// Bits per stored pixel below which a photographic region's lossy candidate is kept without
+    /// encoding the lossless one. Measured at quality 80, lossless candidates (effort 100) of
+    /// photographic regions won only where lossy spent ≥ 21 bits per pixel the lossless one
+    /// stores (a few hundred changed pixels of a gradient in a large box: the drawing demo's
+    /// progress rings), and lost wherever it spent ≤ 4 (the drawing demo) or ≤ 1.05 (every frame
+    /// of photos, where they were 1.5–3× the lossy bytes). 8 lies between with a factor of two
+    /// either side. Lossless effort 100 costs 10–30 times the lossy encoding: on the photos demo
+    /// 0.26 s against 0.02 s a candidate, 90 % of its encoding time.
+    static let losslessWorthTryingBitsPerPixel = 8
+
+    /// Whether a lossless candidate storing `pixels` pixels (every pixel of its region, or the
+    /// changed ones when blended) may still beat a photographic region's lossy candidate of
+    /// `lossyBytes` bytes.
+    func losslessCanWin(againstLossyBytes lossyBytes: Int, storingPixels pixels: Int) -> Bool {
+        triesEveryCandidate || 8 * lossyBytes >= Self.losslessWorthTryingBitsPerPixel * pixels
     }
 
     /// Lossless (`quality` nil), or at `quality` (0…100) lossy or near-lossless, whichever is
@@ -76,6 +104,8 @@ package struct WebPFrame: Sendable {
     let chunks: [UInt8]
     /// Whether any of its pixels is not opaque (its unchanged pixels when it blends).
     let hasAlpha: Bool
+    /// How many candidates libwebp encoded to choose this frame (for tests of which are tried).
+    var encodings = 0
 }
 
 extension AnimationBlock {
@@ -88,15 +118,28 @@ extension AnimationBlock {
     package func encodedForWebP(_ settings: WebPSettings) throws -> WebPFrame {
         guard let previous else {
             let whole = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
-            return WebPFrame(region: whole, delay: delay, blendsOver: false, chunks: try Self.smallest(image, settings),
-                             hasAlpha: !image.isOpaque)
+            // Every candidate is tried: the first frame is the whole canvas, often a UI of many
+            // colours where lossless wins, and it is encoded once.
+            var encodings = 0
+            let chunks = try Self.smallest(image, settings, photographic: false, encodings: &encodings).chunks
+            return WebPFrame(region: whole, delay: delay, blendsOver: false, chunks: chunks, hasAlpha: !image.isOpaque,
+                             encodings: encodings)
         }
         let changed = region ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
         let rect = PixelRect(minX: changed.x & ~1, minY: changed.y & ~1, maxX: changed.maxX, maxY: changed.maxY)
         let replacing = image.cropped(to: rect)
-        var best = WebPFrame(region: rect, delay: delay, blendsOver: false, chunks: try Self.smallest(replacing, settings),
-                             hasAlpha: !replacing.isOpaque)
-        guard region != nil else { return best }
+        // In a photographic region at a quality, the lossy candidates come first, and a lossless
+        // one is encoded only if they leave it room to win (`losslessCanWin`). The candidates
+        // are still compared in one order, so where every one is tried the same one is kept.
+        let photographic = settings.quality != nil
+            && settings.isPhotographic(replacing, in: PixelRect(x: 0, y: 0, width: rect.width, height: rect.height))
+        var encodings = 0
+        let (replaced, replacedLossyBytes) = try Self.smallest(replacing, settings, photographic: photographic, encodings: &encodings)
+        var best = WebPFrame(region: rect, delay: delay, blendsOver: false, chunks: replaced, hasAlpha: !replacing.isOpaque)
+        guard region != nil else {
+            best.encodings = encodings
+            return best
+        }
         // Unchanged pixels transparent — unless a changed pixel is itself not opaque, which
         // blending could not show.
         var over = replacing
@@ -128,41 +171,64 @@ extension AnimationBlock {
         // This candidate is lossless only: at a quality, beside the block-wise candidate below,
         // its lossy encoding never won on photos' first 150 frames (the same file) and saved 64
         // bytes of 1.5 MB on the drawing demo, for one more lossy encoding of every such frame.
-        if let unchanged, Double(unchanged) >= Self.blendingThreshold * Double(rect.width * rect.height) {
+        //
+        // The block-wise lossy candidate below is encoded first, so a photographic region can
+        // skip this one when it cannot win.
+        let blockwise = try blockwiseLossy(replacing, comparedWith: before, settings, encodings: &encodings)
+        if let unchanged, Double(unchanged) >= Self.blendingThreshold * Double(rect.width * rect.height),
+           !photographic || settings.losslessCanWin(againstLossyBytes: min(replacedLossyBytes ?? .max, blockwise?.count ?? .max),
+                                                    storingPixels: rect.width * rect.height - unchanged) {
             let chunks = try WebPImageEncoding.chunks(of: over, settings: settings, lossy: false)
+            encodings += 1
             if chunks.count < best.chunks.count {
                 best = WebPFrame(region: rect, delay: delay, blendsOver: true, chunks: chunks, hasAlpha: true)
             }
         }
-        // At a quality, lossy (VP8) with whole unchanged 8×8 blocks transparent (see
-        // `transparentWhereUnchanged(blocksOf:comparedWith:)`), tried whenever a block is unchanged.
-        // Measured at quality 80 on the demos' 50 fps traces, PSNR as shown: photos 3.542 → 2.904
-        // MB at 42.9 → 42.3 dB (the moving cards' tall boxes keep the settings list between them
-        // transparent), drawing 1.531 → 1.515 MB at 40.2 → 39.9 dB, the other demos byte-identical.
-        // On photos' first 150 frames at 60 fps, 16×16 blocks were 4 % smaller and 0.3 dB worse,
-        // and libwebp's own flattening of transparent blocks (`exact` off: each run of them takes
-        // one colour) cost 1.4 dB; the blocks' own average colours keep the edges next to them
-        // cheap and clean.
-        if settings.quality != nil,
-           let (blocky, flattened) = replacing.transparentWhereUnchanged(blocksOf: 8, comparedWith: before), flattened > 0 {
-            let chunks = try WebPImageEncoding.chunks(of: blocky, settings: settings, lossy: true, keepsTransparentColours: true)
-            if chunks.count < best.chunks.count {
-                best = WebPFrame(region: rect, delay: delay, blendsOver: true, chunks: chunks, hasAlpha: true)
-            }
+        if let blockwise, blockwise.count < best.chunks.count {
+            best = WebPFrame(region: rect, delay: delay, blendsOver: true, chunks: blockwise, hasAlpha: true)
         }
+        best.encodings = encodings
         return best
+    }
+
+    /// At a quality, `replacing` encoded lossy (VP8) with its whole unchanged 8×8 blocks
+    /// transparent (see `transparentWhereUnchanged(blocksOf:comparedWith:)`); nil when no block is
+    /// unchanged or a changed one is translucent.
+    ///
+    /// Measured at quality 80 on the demos' 50 fps traces, PSNR as shown: photos 3.542 → 2.904 MB
+    /// at 42.9 → 42.3 dB (the moving cards' tall boxes keep the settings list between them
+    /// transparent), drawing 1.531 → 1.515 MB at 40.2 → 39.9 dB, the other demos byte-identical.
+    /// On photos' first 150 frames at 60 fps, 16×16 blocks were 4 % smaller and 0.3 dB worse, and
+    /// libwebp's own flattening of transparent blocks (`exact` off: each run of them takes one
+    /// colour) cost 1.4 dB; the blocks' own average colours keep the edges next to them cheap
+    /// and clean.
+    private func blockwiseLossy(_ replacing: RGBAImage, comparedWith before: RGBAImage, _ settings: WebPSettings,
+                                encodings: inout Int) throws -> [UInt8]? {
+        guard settings.quality != nil,
+              let (blocky, flattened) = replacing.transparentWhereUnchanged(blocksOf: 8, comparedWith: before), flattened > 0
+        else { return nil }
+        encodings += 1
+        return try WebPImageEncoding.chunks(of: blocky, settings: settings, lossy: true, keepsTransparentColours: true)
     }
 
     /// The share of a region's pixels that must be unchanged before blending is tried.
     static let blendingThreshold = 0.5
 
     /// `image` encoded lossless and, with a quality, near-lossless (where it is opaque: the
-    /// preprocessing may move translucent alpha) or lossy: the shorter chunks.
-    private static func smallest(_ image: RGBAImage, _ settings: WebPSettings) throws -> [UInt8] {
-        let lossless = try WebPImageEncoding.chunks(of: image, settings: settings, lossy: false)
-        guard settings.quality != nil else { return lossless }
+    /// preprocessing may move translucent alpha) or lossy: the shorter chunks, lossless on a tie.
+    /// A `photographic` image is encoded lossy first, and lossless only if that could be shorter.
+    /// Also the lossy candidate's length, when there is one.
+    private static func smallest(_ image: RGBAImage, _ settings: WebPSettings, photographic: Bool,
+                                 encodings: inout Int) throws -> (chunks: [UInt8], lossyBytes: Int?) {
+        encodings += 1
+        guard settings.quality != nil else { return (try WebPImageEncoding.chunks(of: image, settings: settings, lossy: false), nil) }
         let lossy = try WebPImageEncoding.chunks(of: image, settings: settings, lossy: true)
-        return lossy.count < lossless.count ? lossy : lossless
+        if photographic && !settings.losslessCanWin(againstLossyBytes: lossy.count, storingPixels: image.width * image.height) {
+            return (lossy, lossy.count)
+        }
+        let lossless = try WebPImageEncoding.chunks(of: image, settings: settings, lossy: false)
+        encodings += 1
+        return (lossy.count < lossless.count ? lossy : lossless, lossy.count)
     }
 }
 
