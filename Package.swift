@@ -49,6 +49,9 @@ let package = Package(
         // The contact solver's lanes in C (vector extensions), compiled for SSE2 and for AVX2
         // and chosen at run time; the same bits either way.
         .target(name: "CContactKernels"),
+        // The solver's worker threads (pthreads and C11 atomics: they spin between a step's
+        // stages, which Swift's standard library cannot express on Swift 5.9).
+        .target(name: "CSolverThreads"),
         // The real C libraries, reached through system library targets.
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng",
@@ -74,7 +77,7 @@ let package = Package(
         // 2. Colours (RGBA8, iOS system colours, OKLab) and RGBA images: values every later stage passes on.
         .target(name: "DynRenderPixels"),
         // 3. The UIKit Dynamics model and its rigid-body solver; knows nothing about pixels.
-        .target(name: "DynRenderDynamics", dependencies: ["DynRenderGeometry", "CMemoryHints", "CContactKernels"]),
+        .target(name: "DynRenderDynamics", dependencies: ["DynRenderGeometry", "CMemoryHints", "CContactKernels", "CSolverThreads"]),
         // 4. The display list: one frame's drawing as value types, and its JSON Lines form.
         .target(name: "DynRenderDisplayList", dependencies: ["DynRenderGeometry", "DynRenderPixels"]),
         // 5. Text: fonts found by fontconfig, shaped by HarfBuzz, outlines and metrics from FreeType.

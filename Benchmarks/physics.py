@@ -2,7 +2,7 @@
 """Runs dynrender's physics benchmark and the peer engines side by side.
 
 Usage: python3 Benchmarks/physics.py [--reps 5] [--peers DIR] [--min-seconds 1] [--binary PATH]
-                                    [--profile] [--only w2:100,w3:10]
+                                    [--profile] [--only w2:100,w3:10] [--threads 2]
 
 From a clone: scripts/bench-peers.sh (add --box2d-v3 DIR for Box2D v3) builds the peers, then
 this runs. The peers are dynrender's own drivers of the three workloads (W1 springy grid, W2
@@ -16,6 +16,10 @@ dynrender's side is dynrender-physics-bench (default: this clone's .build/releas
 `swift build -c release --product dynrender-physics-bench` when missing). Every configuration
 runs as separate processes, interleaved rep by rep (dynrender and each peer back to back), and
 the table gives medians of steps/s with dynrender's ratio to each peer.
+
+--threads N also runs dynrender with the solver on N threads (DynamicAnimator.solverThreadCount),
+interleaved with the rest, and adds its speed and its ratio to one thread; the end states are
+the same bits (PhysicsWorkloadTests).
 
 --profile then runs dynrender and Box2D v3 again with their stage timers on (dynrender's
 StepProfiler, Box2D's b2Profile) and prints, for each configuration, the median µs per step of
@@ -63,12 +67,19 @@ def main():
                         help="dynrender-physics-bench (built when it is this default and missing)")
     parser.add_argument("--profile", action="store_true", help="also print each stage's time per step")
     parser.add_argument("--only", help="configurations to run, e.g. w2:100,w3:10 (default: all)")
+    parser.add_argument("--threads", type=int, default=1, help="also run dynrender's solver on this many threads")
     args = parser.parse_args()
     configs = CONFIGS
     if args.only:
         wanted = {(w, int(n)) for w, n in (item.split(":") for item in args.only.split(","))}
         configs = [c for c in CONFIGS if c in wanted]
     engines = {"dynrender": [args.binary]}
+    # Extra arguments, after the workload's, per engine.
+    suffix = {}
+    threaded = f"dynrender {args.threads} threads"
+    if args.threads > 1:
+        engines[threaded] = [args.binary]
+        suffix[threaded] = ["--threads", str(args.threads)]
     for name in PEER_NAMES:
         path = os.path.join(args.peers, name)
         if os.access(path, os.X_OK):
@@ -82,21 +93,25 @@ def main():
     for rep in range(args.reps):
         for workload, n in configs:
             for engine, command in engines.items():
-                out = subprocess.run(command + [workload, str(n), "--min-seconds", args.min_seconds],
+                out = subprocess.run(command + [workload, str(n), "--min-seconds", args.min_seconds] + suffix.get(engine, []),
                                      capture_output=True, text=True, check=True).stdout
                 line = [l for l in out.splitlines() if l.startswith("{")][-1]
                 results.setdefault((workload, n, engine), []).append(json.loads(line))
         print(f"rep {rep + 1}/{args.reps} done", file=sys.stderr)
 
-    print("| workload | N | " + " | ".join(f"{e} steps/s" for e in engines) + " | " +
-          " | ".join(f"dynrender / {e}" for e in engines if e != "dynrender") + " | dynrender µs/item-step | sanity |")
-    print("|---|---:|" + "---:|" * (2 * len(engines) - 1) + "---:|---|")
+    peers = [e for e in engines if not e.startswith("dynrender")]
+    header = ["workload", "N"] + [f"{e} steps/s" for e in engines] + [f"dynrender / {e}" for e in peers]
+    header += (["threads ÷ one"] if args.threads > 1 else []) + ["dynrender µs/item-step", "sanity"]
+    print("| " + " | ".join(header) + " |")
+    print("|---|" + "---:|" * (len(header) - 2) + "---|")
     for workload, n in configs:
         medians = {e: statistics.median(r["steps_per_s"] for r in results[(workload, n, e)]) for e in engines}
         ours = results[(workload, n, "dynrender")][0]
         sanity = {k: ours[k] for k in ("mean_disp_pt", "at_rest", "pile_top_y", "box0") if k in ours}
         row = [workload.upper(), f"{n:,}"] + [f"{medians[e]:,.0f}" for e in engines]
-        row += [f"{medians['dynrender'] / medians[e]:.2f}×" for e in engines if e != "dynrender"]
+        row += [f"{medians['dynrender'] / medians[e]:.2f}×" for e in peers]
+        if args.threads > 1:
+            row += [f"{medians[threaded] / medians['dynrender']:.2f}×"]
         row += [f"{1e6 / (medians['dynrender'] * n):.3f}", json.dumps(sanity)]
         print("| " + " | ".join(row) + " |")
     if args.profile:

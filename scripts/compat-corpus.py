@@ -23,7 +23,7 @@ def swiftc_arguments():
     args = ["swiftc", "-typecheck", "-I", os.path.join(build, "Modules")]
     for name in ["CPNG", "CGIF", "CWebP", "CFreeType", "CHarfBuzz", "CFontconfig"]:
         args += ["-I", os.path.join(repo, "Sources", name)]
-    for name in ["CRasterKernels", "CProcessTuning", "CMemoryHints", "CContactKernels"]:
+    for name in ["CRasterKernels", "CProcessTuning", "CMemoryHints", "CContactKernels", "CSolverThreads"]:
         args += ["-Xcc", "-fmodule-map-file=" + os.path.join(build, f"{name}.build", "module.modulemap")]
     # Yams' C core (libyaml), which scene files are read with, from the package's checkout.
     args += ["-I", os.path.join(repo, ".build", "checkouts", "Yams", "Sources", "CYaml", "include")]

@@ -343,6 +343,30 @@ open class DynamicAnimator {
         set { world.contactLanesAreWide = newValue && World.wideContactLanesAvailable }
     }
 
+    /// How many threads the solver runs on, this one included (Box2D v3's `workerCount`): 1 by
+    /// default. Joints are shared between them when they fall into pieces of at least 1 024
+    /// joints that share no moving body, and then so are the bodies' integration and
+    /// bookkeeping: a grid of 10 000 springs steps 1.4× as fast on two.
+    /// Contacts stay on this thread (shared, they ran slower; see `StepSolver.inBodyPieces`).
+    /// The results are the same bits for any count. Between stages the workers wait by
+    /// spinning, for up to 2 ms before they sleep, so more than one is for large scenes stepped
+    /// back to back, not for an animator the renderer steps once a frame. Clamped to 1 … 64;
+    /// 1 if the system starts no thread.
+    public var solverThreadCount: Int {
+        get { world.threads?.count ?? 1 }
+        set {
+            let count = min(max(newValue, 1), 64)
+            guard count != solverThreadCount else { return }
+            world.threads = SolverThreads(count: count)
+        }
+    }
+
+    /// How many stages the solver's threads have shared so far, and how many pieces the last
+    /// pass's joints were cut into (0 when they stayed on one thread).
+    package var solverThreadUse: (sharedTasks: Int, jointPieces: Int) {
+        (world.threads?.sharedTasks ?? 0, max(world.jointCuts.cuts.count - 1, 0))
+    }
+
     /// How many bundles of four lanes, and manifolds in them, the last collision pass solved.
     package var contactBundleCount: (bundles: Int, lanes: Int) { world.contactBundleCount }
 

@@ -2,7 +2,7 @@
 // W3 cradle) on dynrender's Dynamics module, printing one JSON line in the format of the peer
 // drivers in shared/bench/physics, so the same harness can run them side by side.
 //
-//   dynrender-physics-bench w1|w2|w3 N [--min-seconds S] [--sleep] [--profile] [--contacts-one-at-a-time] [--contact-lanes-narrow]
+//   dynrender-physics-bench w1|w2|w3 N [--min-seconds S] [--sleep] [--profile] [--contacts-one-at-a-time] [--contact-lanes-narrow] [--threads N]
 //
 // With --profile, a line {"profile": {stage: µs per step, ...}} comes before the result: where
 // the steps' time went (`StepProfiler`), to set beside Box2D v3's b2Profile. Its clock reads
@@ -12,6 +12,7 @@
 // --contacts-one-at-a-time solves each contact colour's manifolds one at a time instead of four
 // in lanes: the same bits, so the difference in speed is the lanes' alone. --contact-lanes-narrow
 // keeps the lanes on their SSE2 path where the processor has AVX2: the same bits again.
+// --threads N runs the solver on N threads (`DynamicAnimator.solverThreadCount`): the same bits.
 import DynRenderDynamics
 import DynRenderPhysicsWorkloads
 import Foundation
@@ -24,12 +25,13 @@ struct Arguments {
     var profile = false
     var contactsInLanes = true
     var contactLanesWide = true
+    var threads = 1
 }
 
 func parseArguments() -> Arguments {
     let args = CommandLine.arguments
     guard args.count >= 3, ["w1", "w2", "w3"].contains(args[1]), let n = Int(args[2]), n > 0 else {
-        FileHandle.standardError.write(Data("usage: dynrender-physics-bench w1|w2|w3 N [--min-seconds S] [--sleep] [--profile] [--contacts-one-at-a-time] [--contact-lanes-narrow]\n".utf8))
+        FileHandle.standardError.write(Data("usage: dynrender-physics-bench w1|w2|w3 N [--min-seconds S] [--sleep] [--profile] [--contacts-one-at-a-time] [--contact-lanes-narrow] [--threads N]\n".utf8))
         exit(2)
     }
     var parsed = Arguments(workload: args[1], n: args[1] == "w3" ? 10 : n)
@@ -50,6 +52,9 @@ func parseArguments() -> Arguments {
         } else if args[i] == "--contact-lanes-narrow" {
             parsed.contactLanesWide = false
             i += 1
+        } else if args[i] == "--threads", i + 1 < args.count, let t = Int(args[i + 1]), (1...64).contains(t) {
+            parsed.threads = t
+            i += 2
         } else {
             FileHandle.standardError.write(Data("bad argument \(args[i])\n".utf8))
             exit(2)
@@ -109,6 +114,7 @@ case "w1":
     animator.stepProfiler = profiler
     animator.solvesContactsInLanes = arguments.contactsInLanes
     animator.contactLanesAreWide = arguments.contactLanesWide
+    animator.solverThreadCount = arguments.threads
     let setup = now() - t0
     var step = 0
     let w0 = now(), c0 = cpuTime()
@@ -142,7 +148,7 @@ default:
         animator.stepProfiler = profiler
         animator.solvesContactsInLanes = arguments.contactsInLanes
         animator.contactLanesAreWide = arguments.contactLanesWide
-    animator.contactLanesAreWide = arguments.contactLanesWide
+        animator.solverThreadCount = arguments.threads
         setup += now() - t0
         let w0 = now(), c0 = cpuTime()
         var before = boxes.map(\.center)

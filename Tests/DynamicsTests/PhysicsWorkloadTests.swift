@@ -85,4 +85,42 @@ import CContactKernels
             #expect(differing == 0, "\(workload) \(n), lanes \(wide ? "AVX2" : "SSE2"): \(differing) of \(state.count) differ")
         }
     }
+
+    /// The solver's threads change no bit: each workload at one, two and three threads, on each
+    /// lanes path, ends with the same state as at one thread. And the threads were used on the
+    /// springy grid: its joints were cut into pieces, and stages were shared. (Contacts stay on
+    /// one thread, `StepSolver.inBodyPieces`: the piles run the same code at any count.) The grid's
+    /// 3 102 joints put a batch of four across the cut at two threads (1 548 ..< 1 552) and at
+    /// three (1 032 ..< 1 036).
+    @Test(arguments: [("w1", 3102, 40), ("w2", 500, 120), ("w3", 10, 600)])
+    func everyThreadCountGivesTheSameBits(workload: String, n: Int, steps: Int) {
+        func run(threads: Int, wide: Bool) -> (state: [UInt64], use: (sharedTasks: Int, jointPieces: Int)) {
+            let animator: DynamicAnimator, boxes: [Box]
+            var anchors: [CGPoint] = []
+            switch workload {
+            case "w1": (animator, boxes, anchors) = Workloads.w1(n: n, settings: SolverSettings())
+            case "w2": (animator, boxes) = Workloads.w2(n: n, settings: SolverSettings())
+            default: (animator, boxes) = Workloads.w3(settings: SolverSettings())
+            }
+            animator.solverThreadCount = threads
+            animator.contactLanesAreWide = wide
+            for step in 0..<steps {
+                if workload == "w1" { Workloads.w1Step(step, animator: animator, boxes: boxes, anchors: anchors) } else { animator.step() }
+            }
+            let state = boxes.flatMap { [$0.center.x, $0.center.y, $0.transform.a, $0.transform.b] }.map { Double($0).bitPattern }
+            return (state, animator.solverThreadUse)
+        }
+        let reference = run(threads: 1, wide: false).state
+        for wide in [false] + (dr_contact_lanes_wide_available() != 0 ? [true] : []) {
+            for threads in [1, 2, 3] {
+                let (state, use) = run(threads: threads, wide: wide)
+                let differing = zip(reference, state).filter { $0 != $1 }.count
+                #expect(differing == 0, "\(workload) \(n), \(threads) threads, \(wide ? "AVX2" : "SSE2"): \(differing) of \(state.count) differ")
+                if threads > 1 && workload == "w1" {
+                    #expect(use.sharedTasks > 10 * steps, "\(use.sharedTasks) stages shared in \(steps) steps")
+                    #expect(use.jointPieces == threads)
+                }
+            }
+        }
+    }
 }

@@ -34,7 +34,7 @@ import Testing
         for name in ["CPNG", "CGIF", "CWebP", "CFreeType", "CHarfBuzz", "CFontconfig"] {
             arguments += ["-I", ModuleGraphTests.repository.appendingPathComponent("Sources/\(name)").path]
         }
-        for name in ["CRasterKernels", "CProcessTuning", "CMemoryHints", "CContactKernels"] {
+        for name in ["CRasterKernels", "CProcessTuning", "CMemoryHints", "CContactKernels", "CSolverThreads"] {
             arguments += ["-Xcc", "-fmodule-map-file=" + build.appendingPathComponent("\(name).build/module.modulemap").path]
         }
         // Yams' C core (libyaml), which scene files are read with, from the package's checkout.

@@ -56,6 +56,15 @@ struct PointJointBatches {
             window += 1
         }
     }
+
+    /// Solves the batch holding joints on both sides of `cut`, if there is one, joint by joint
+    /// (with the same bits), so that the joints before `cut` and after it can run apart.
+    mutating func dissolveBatch(spanning cut: Int) {
+        for start in max(0, cut - Self.width + 1)..<cut where starts[start] != 0 {
+            starts[start] = 0
+            count -= 1
+        }
+    }
 }
 
 extension StepSolver {

@@ -36,6 +36,10 @@ struct World {
     var jointWarmStart: [UInt64: Vector2] = [:]
     /// Which joints are solved four at a time this pass.
     var pointJointBatches = PointJointBatches()
+    /// Where the joints are cut between the solver's threads this pass.
+    var jointCuts = JointCuts()
+    /// The solver's own threads, or nil for one (see `DynamicAnimator.solverThreadCount`).
+    var threads: SolverThreads?
     /// Whether to look for such batches at all: the same bits either way (see
     /// `DynamicAnimator.batchesPointJoints`).
     var batchesPointJoints = true
@@ -145,23 +149,36 @@ struct World {
 
         prepareJoints(h: h)
         profiler?.lap(.prepareJoints)
+        // Bodies are shared between threads where the joints are (see `StepSolver.inBodyPieces`).
+        let threads = jointCuts.cuts.isEmpty ? nil : self.threads
         findContacts(dt: dt)
         profiler?.lap(.collide)
-        solverBodies.removeAll(keepingCapacity: true)
-        solverBodies.append(.ground)
-        for body in bodies { solverBodies.append(SolverBody(body)) }
+        if solverBodies.count != bodies.count + 1 {
+            solverBodies.removeAll(keepingCapacity: true)
+            solverBodies.append(contentsOf: repeatElement(.ground, count: bodies.count + 1))
+        }
+        bodies.withUnsafeBufferPointer { bodies in
+            solverBodies.withUnsafeMutableBufferPointer { solverBodies in
+                SolverThreads.split(threads, bodies.indices, minimum: StepSolver.bodiesPerThread) { range in
+                    for index in range { solverBodies[index + 1] = SolverBody(bodies[index]) }
+                }
+            }
+        }
         profiler?.lap(.setup)
         manifolds.withUnsafeBufferPointer { contactColours.build($0, bodyCount: bodies.count, inLanes: solvesContactsInLanes) }
         let settings = self.settings, count = bodies.count, profiler = self.profiler, wideLanes = contactLanesAreWide
         solverBodies.withUnsafeMutableBufferPointer { solverBodies in
             joints.withUnsafeMutableBufferPointer { joints in
                 pointJointBatches.starts.withUnsafeBufferPointer { batches in
-                    manifolds.withUnsafeMutableBufferPointer { manifolds in
-                        contactColours.withGroups { bundles, singles, groups in
-                            StepSolver(bodies: solverBodies.baseAddress!, bodyCount: count, joints: joints,
-                                       pointJointBatches: batches, manifolds: manifolds, bundles: bundles,
-                                       singles: singles, groups: groups, wideLanes: wideLanes,
-                                       settings: settings, h: h, contactSoftness: softness, profiler: profiler).run()
+                    jointCuts.cuts.withUnsafeBufferPointer { jointCuts in
+                        manifolds.withUnsafeMutableBufferPointer { manifolds in
+                            contactColours.withGroups { bundles, singles, groups in
+                                StepSolver(bodies: solverBodies.baseAddress!, bodyCount: count, joints: joints,
+                                           pointJointBatches: batches, manifolds: manifolds, bundles: bundles,
+                                           singles: singles, groups: groups, wideLanes: wideLanes,
+                                           settings: settings, h: h, contactSoftness: softness, profiler: profiler,
+                                           threads: threads, jointCuts: jointCuts).run()
+                            }
                         }
                     }
                 }
@@ -356,26 +373,33 @@ struct World {
     private mutating func keepSolved(endsStep: Bool) {
         let dt = settings.timeStep
         let linear = settings.linearRestTolerance, angular = settings.angularRestTolerance
-        placements.removeAll(keepingCapacity: true)
-        placements.reserveCapacity(bodies.count)
+        if placements.count != bodies.count {
+            placements.removeAll(keepingCapacity: true)
+            placements.append(contentsOf: repeatElement(Placement(position: .zero, rotation: .identity), count: bodies.count))
+        }
+        let threads = jointCuts.cuts.isEmpty ? nil : self.threads
         solverBodies.withUnsafeBufferPointer { solverBodies in
             bodies.withUnsafeMutableBufferPointer { bodies in
-                for index in bodies.indices {
-                    let solved = solverBodies[index + 1]
-                    bodies[index].linearVelocity = solved.velocity
-                    bodies[index].angularVelocity = solved.angularVelocity
-                    bodies[index].position = solved.position
-                    bodies[index].rotation = solved.rotation
-                    placements.append(Placement(position: solved.position, rotation: solved.rotation))
-                    guard endsStep else { continue }
-                    // Literals: `.zero` is a stored global, read through a call each time.
-                    bodies[index].acceleration = Vector2(0, 0)
-                    bodies[index].force = Vector2(0, 0)
-                    bodies[index].torque = 0
-                    bodies[index].extraDamping = 0
-                    let still = bodies[index].inverseMass == 0
-                        || (solved.velocity.lengthSquared < linear * linear && abs(solved.angularVelocity) < angular)
-                    bodies[index].restTime = still ? bodies[index].restTime + dt : 0
+                placements.withUnsafeMutableBufferPointer { placements in
+                    SolverThreads.split(threads, bodies.indices, minimum: StepSolver.bodiesPerThread) { range in
+                        for index in range {
+                            let solved = solverBodies[index + 1]
+                            bodies[index].linearVelocity = solved.velocity
+                            bodies[index].angularVelocity = solved.angularVelocity
+                            bodies[index].position = solved.position
+                            bodies[index].rotation = solved.rotation
+                            placements[index] = Placement(position: solved.position, rotation: solved.rotation)
+                            guard endsStep else { continue }
+                            // Literals: `.zero` is a stored global, read through a call each time.
+                            bodies[index].acceleration = Vector2(0, 0)
+                            bodies[index].force = Vector2(0, 0)
+                            bodies[index].torque = 0
+                            bodies[index].extraDamping = 0
+                            let still = bodies[index].inverseMass == 0
+                                || (solved.velocity.lengthSquared < linear * linear && abs(solved.angularVelocity) < angular)
+                            bodies[index].restTime = still ? bodies[index].restTime + dt : 0
+                        }
+                    }
                 }
             }
         }
