@@ -8,8 +8,7 @@
 
 /// How long a waiting worker looks for the next task before it sleeps: longer than the work
 /// between two steps' stages (about 1 ms for 10 000 items written back), since a wake-up costs
-/// 50–70 µs on a virtual machine, and short enough that an animator stepped once a frame leaves
-/// the processor to the rest of the process between frames.
+/// 50–70 µs on a virtual machine; an animator left idle costs at most this much of a processor.
 static const long long SPIN_NANOSECONDS = 2000000;
 /// How many times a waiting caller checks before it yields its processor to a worker that is
 /// slow to be scheduled.
