@@ -1,10 +1,10 @@
 // The solver's own worker threads: a caller and its workers run one task's parts side by side
-// and meet again when all are done, many times a step (each contact colour of each sub-step).
-// Workers spin briefly between tasks, since a step's tasks follow each other within
-// microseconds, and then sleep on a condition variable, so an idle animator costs no processor.
-// (Rejected: a condition variable alone — a wake-up takes tens of microseconds, longer than a
-// colour's work; Swift's Dispatch — `concurrentPerform` queues blocks, and its threads are
-// shared with the rest of the process.)
+// and meet again when all are done, many times a step (the joints' and the bodies' pieces in
+// each sub-step). Workers spin between tasks for up to 2 ms, since a step's tasks follow each
+// other within microseconds, and then sleep on a condition variable, so an idle animator costs
+// no processor after that. (Rejected: a condition variable alone — a wake-up took 56–73 µs
+// here, longer than a sub-step's piece of work; Swift's Dispatch — `concurrentPerform` queues
+// blocks, and its threads are shared with the rest of the process.)
 #ifndef DYNRENDER_SOLVER_THREADS_H
 #define DYNRENDER_SOLVER_THREADS_H
 

@@ -25,7 +25,8 @@ struct StepSolver {
     let contactSoftness: Softness
     /// Times the stages when set.
     let profiler: StepProfiler?
-    /// The solver's threads, or nil for one.
+    /// The solver's threads when this pass's joints are cut between them (`World.bodyThreads`),
+    /// else nil: the joints' pieces and the bodies' are then shared, and nothing else.
     let threads: SolverThreads?
     /// Where the joints are cut into one piece per thread: piece k is `jointCuts[k] ..<
     /// jointCuts[k + 1]`, and no moving body has joints in two pieces (`JointCuts`). Empty when
@@ -82,7 +83,7 @@ struct StepSolver {
     // are a few microseconds of work each, and the bodies and bundles that the serial collision
     // pass and integration wrote moved to the worker and back at every one.
     @inline(__always) func inBodyPieces(_ range: Range<Int>, _ work: (Range<Int>) -> Void) {
-        SolverThreads.split(jointCuts.isEmpty ? nil : threads, range, minimum: Self.bodiesPerThread, work)
+        SolverThreads.split(threads, range, minimum: Self.bodiesPerThread, work)
     }
 
     /// Runs `work` on each piece of the joints (`jointCuts`), side by side, or on all of them here.

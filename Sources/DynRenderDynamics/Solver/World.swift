@@ -40,6 +40,9 @@ struct World {
     var jointCuts = JointCuts()
     /// The solver's own threads, or nil for one (see `DynamicAnimator.solverThreadCount`).
     var threads: SolverThreads?
+    /// The threads this pass's bodies are shared between: only where the joints are cut, so a
+    /// body is written on the processor that solves its joints (see `StepSolver.inBodyPieces`).
+    var bodyThreads: SolverThreads? { jointCuts.cuts.isEmpty ? nil : threads }
     /// Whether to look for such batches at all: the same bits either way (see
     /// `DynamicAnimator.batchesPointJoints`).
     var batchesPointJoints = true
@@ -149,8 +152,7 @@ struct World {
 
         prepareJoints(h: h)
         profiler?.lap(.prepareJoints)
-        // Bodies are shared between threads where the joints are (see `StepSolver.inBodyPieces`).
-        let threads = jointCuts.cuts.isEmpty ? nil : self.threads
+        let threads = bodyThreads
         findContacts(dt: dt)
         profiler?.lap(.collide)
         if solverBodies.count != bodies.count + 1 {
@@ -377,7 +379,7 @@ struct World {
             placements.removeAll(keepingCapacity: true)
             placements.append(contentsOf: repeatElement(Placement(position: .zero, rotation: .identity), count: bodies.count))
         }
-        let threads = jointCuts.cuts.isEmpty ? nil : self.threads
+        let threads = bodyThreads
         solverBodies.withUnsafeBufferPointer { solverBodies in
             bodies.withUnsafeMutableBufferPointer { bodies in
                 placements.withUnsafeMutableBufferPointer { placements in
