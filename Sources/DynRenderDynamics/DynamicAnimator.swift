@@ -346,7 +346,7 @@ open class DynamicAnimator {
     /// How many threads the solver runs on, this one included (Box2D v3's `workerCount`): 1 by
     /// default. Joints are shared between them when they fall into pieces of at least 1 024
     /// joints that share no moving body, and then so are the bodies' integration and
-    /// bookkeeping: a grid of 10 000 springs steps 1.4× as fast on two.
+    /// bookkeeping: a grid of 10 000 springs steps about 1.5× as fast on two.
     /// Contacts stay on this thread: shared by colour, piles of contacts ran slower.
     /// The results are the same bits for any count. Between stages the workers wait by
     /// spinning, for up to 2 ms before they sleep, so more than one is for large scenes stepped

@@ -1,15 +1,18 @@
 /// Where a pass's joints are cut into one piece per solver thread, so that the pieces can be
 /// solved side by side with the bits of solving them in order: no moving body has joints in
-/// two pieces, and no batch of `PointJointBatches` spans a cut (one that would is solved joint
-/// by joint instead, with the same bits). Joints keep their order (Box2D v3 colours its joints
-/// instead; that would reorder them and change every result's last bits).
+/// two pieces, and no joint other than a point joint holds the ground (it writes the ground's
+/// velocity). Joints keep their order (Box2D v3 colours its joints instead; that would reorder
+/// them and change every result's last bits). Batches of `PointJointBatches` are gathered piece
+/// by piece, so none spans a cut.
 ///
 /// The pieces are near-equal, and used when they prove independent: a springy grid (each cell
 /// on a spring of its own) passes; a chain, whose neighbouring joints share a body, does not
-/// and stays on one thread. The check is made in the same pass in order over the joints as
-/// the batches are found (`World.prepareJoints`). (Rejected: searching for the cuts nearest the
-/// middle that hold — a pass over every body's first and last joint, which cost a grid of
-/// 10 000 springs more than the piece it saved.)
+/// and stays on one thread. Two checks, the cheap one first (`World.prepareJoints`): each
+/// piece's bodies summarised side by side as an interval of indices (`PieceBodies`) — pieces
+/// whose intervals do not overlap are independent —, and only when they overlap, one pass in
+/// order that stamps each body with its piece (`settle`). (Rejected: searching for the cuts
+/// nearest the middle that hold — a pass over every body's first and last joint, which cost a
+/// grid of 10 000 springs more than the piece it saved.)
 struct JointCuts {
     /// Joints a piece holds at least: as many as the bodies a thread integrates
     /// (`StepSolver.bodiesPerThread`), since the bodies are shared only with the joints, and joints
@@ -27,7 +30,7 @@ struct JointCuts {
     private var piece = 0
     private var independent = true
 
-    /// Starts cutting `jointCount` joints between `bodyCount` bodies into `pieces`; too few
+    /// Proposes cuts of `jointCount` joints between `bodyCount` bodies into `pieces`; too few
     /// joints for that many pieces of `minimumPiece` stay whole.
     mutating func begin(jointCount n: Int, bodyCount: Int, pieces: Int) {
         cuts.removeAll(keepingCapacity: true)
@@ -40,9 +43,46 @@ struct JointCuts {
         independent = true
     }
 
+    /// The bodies one piece's joints hold, as the interval of their indices, and whether one of
+    /// its joints writes the ground.
+    struct PieceBodies {
+        var lowest = Int.max, highest = Int.min
+        var writesGround = false
+
+        /// Takes a joint of the piece, between `bodyA` and `bodyB` (-1 is the ground).
+        @inline(__always) mutating func take(_ kind: Joint.Kind, _ bodyA: Int, _ bodyB: Int) {
+            if bodyA >= 0 {
+                lowest = min(lowest, bodyA)
+                highest = max(highest, bodyA)
+            }
+            if bodyB >= 0 {
+                lowest = min(lowest, bodyB)
+                highest = max(highest, bodyB)
+            }
+            if kind != .point && (bodyA < 0 || bodyB < 0) { writesGround = true }
+        }
+    }
+
+    /// True when the proposed pieces, summarised in order, are independent because their
+    /// bodies' intervals do not overlap; false when that is not shown.
+    static func areApart(_ pieces: UnsafeBufferPointer<PieceBodies>) -> Bool {
+        for (i, a) in pieces.enumerated() {
+            if a.writesGround { return false }
+            for b in pieces[(i + 1)...] where a.lowest <= b.highest && b.lowest <= a.highest { return false }
+        }
+        return true
+    }
+
+    /// Decides whether the proposed cuts of `joints` stand, given each piece's bodies in order:
+    /// at once when they are apart, else by one pass in order over every joint's bodies.
+    mutating func settle(_ pieces: UnsafeBufferPointer<PieceBodies>, joints: UnsafeBufferPointer<Joint>) {
+        guard !Self.areApart(pieces) else { return }
+        for (index, joint) in joints.enumerated() where independent { add(joint.kind, joint.bodyA, joint.bodyB, at: index) }
+        if !independent { cuts.removeAll(keepingCapacity: true) }
+    }
+
     /// Takes joint `index`, in order, between `bodyA` and `bodyB` (-1 is the ground).
-    @inline(__always) mutating func add(_ kind: Joint.Kind, _ bodyA: Int, _ bodyB: Int, at index: Int) {
-        guard independent else { return }
+    @inline(__always) private mutating func add(_ kind: Joint.Kind, _ bodyA: Int, _ bodyB: Int, at index: Int) {
         while index >= cuts[piece + 1] { piece += 1 }
         // Joints other than point joints write the ground's (unchanging) velocity when they
         // hold on to it: two pieces would write it at once.
@@ -61,15 +101,5 @@ struct JointCuts {
         let stamp = stamps[body]
         if stamp >= base && stamp != base + piece { independent = false }
         stamps[body] = base + piece
-    }
-
-    /// Ends the pass: drops the cuts if the pieces share a body, and otherwise breaks up any
-    /// batch of `batches` that spans a cut.
-    mutating func finish(batches: inout PointJointBatches) {
-        guard independent else {
-            cuts.removeAll(keepingCapacity: true)
-            return
-        }
-        for cut in cuts.dropFirst().dropLast() { batches.dissolveBatch(spanning: cut) }
     }
 }

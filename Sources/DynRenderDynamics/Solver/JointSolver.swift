@@ -309,79 +309,70 @@ extension World {
     /// usual case, with no hashing), else by key.
     mutating func prepareJoints(h: Double) {
         let rigid = Softness(hertz: settings.jointHertz, dampingRatio: settings.jointDampingRatio, h: h)
-        // Taken out of the world (not copied, which would copy its arrays), filled, put back.
-        var batches = PointJointBatches()
-        swap(&batches, &pointJointBatches)
-        batches.begin(jointCount: joints.count, bodyCount: bodies.count)
         jointCuts.begin(jointCount: joints.count, bodyCount: bodies.count, pieces: threads?.count ?? 1)
-        // Each joint's preparation reads only bodies, so pieces of them may be prepared side by
-        // side; then one pass in order first finds whether they are last pass's joints, their
-        // batches and their cuts. On one thread the batches are found in the preparing pass,
-        // where their work hides under the wait for each body's memory (two passes took 360 µs
-        // a step on W1 10 000, one 215).
-        let orderedPass = !jointCuts.cuts.isEmpty
         var asBefore = previousJointKeys.count == joints.count
-        joints.withUnsafeBufferPointer { joints in
-            previousJointKeys.withUnsafeBufferPointer { previousKeys in
-                if !orderedPass {
-                    if asBefore { asBefore = joints.indices.allSatisfy { previousKeys[$0] == joints[$0].key } }
-                    return
-                }
-                for index in joints.indices {
-                    let kind = joints[index].kind, bodyA = joints[index].bodyA, bodyB = joints[index].bodyB
-                    if asBefore && previousKeys[index] != joints[index].key { asBefore = false }
-                    if batchesPointJoints { batches.add(kind, bodyA, bodyB, at: index) }
-                    jointCuts.add(kind, bodyA, bodyB, at: index)
+        if let threads, !jointCuts.cuts.isEmpty {
+            asBefore = checkCuts(threads, keysAsBefore: asBefore)
+        } else if asBefore {
+            asBefore = joints.withUnsafeBufferPointer { joints in
+                previousJointKeys.withUnsafeBufferPointer { previousKeys in
+                    joints.indices.allSatisfy { previousKeys[$0] == joints[$0].key }
                 }
             }
         }
-        jointCuts.finish(batches: &batches)
         jointsAsBefore = asBefore
         if !jointsAsBefore {
             // The last pass's impulses by key, for the joints that stayed.
             jointWarmStart.removeAll(keepingCapacity: true)
             for (key, impulse) in zip(previousJointKeys, previousJointImpulses) { jointWarmStart[key] = impulse }
         }
-        let jointsAsBefore = self.jointsAsBefore, jointWarmStart = self.jointWarmStart, threads = self.threads
-        // Cut into pieces only if the pieces proved independent.
+        let jointsAsBefore = self.jointsAsBefore, jointWarmStart = self.jointWarmStart
+        let threads = self.threads, batching = batchesPointJoints
+        // Each joint's preparation reads only bodies, and each piece's batches are gathered by
+        // its own thread (its bodies are its own), in the same pass, where their work hides
+        // under the wait for each body's memory (two passes took 360 µs a step on W1 10 000,
+        // one 215).
         let cuts = jointCuts.cuts
-        let batchesInPass = !orderedPass && batchesPointJoints
-        // Through a pointer: a `var` captured by the nested function is checked for exclusive
-        // access at every use (10 000 runtime calls a step on W1 10 000).
-        withUnsafeMutablePointer(to: &batches) { batches in
+        let pieces = cuts.isEmpty ? 1 : cuts.count - 1
+        // Taken out of the world (not copied, which would copy its arrays), filled, put back.
+        var batches = PointJointBatches()
+        swap(&batches, &pointJointBatches)
+        batches.gather(jointCount: joints.count, bodyCount: bodies.count, runs: pieces) { gatherers in
             bodies.withUnsafeBufferPointer { bodies in
                 previousJointImpulses.withUnsafeBufferPointer { previousImpulses in
                     joints.withUnsafeMutableBufferPointer { joints in
-                        /// Prepares the joints `range`, and finds their batches when `batching`.
-                        func prepare(_ range: Range<Int>, batching: Bool) {
+                        /// Prepares the joints of run `piece`, and gathers their batches.
+                        func prepare(_ piece: Int, _ range: Range<Int>) {
                             // Springs mostly share one frequency and damping (a grid of cells, a
                             // chain): the last spring's softness is reused rather than worked out
                             // again, with the same result.
                             var spring = (hertz: 0.0, dampingRatio: 0.0, softness: rigid)
-                            for index in range {
-                                var joint = joints[index]
-                                if batching { batches.pointee.add(joint.kind, joint.bodyA, joint.bodyB, at: index) }
-                                // Literals: `.zero` is a stored global, read through a call each time.
-                                joint.anchorA = joint.bodyA >= 0 ? bodies[joint.bodyA].rotation.rotate(joint.localAnchorA) : Vector2(0, 0)
-                                joint.anchorB = joint.bodyB >= 0 ? bodies[joint.bodyB].rotation.rotate(joint.localAnchorB) : Vector2(0, 0)
-                                if joint.hertz > 0 {
-                                    if joint.hertz != spring.hertz || joint.dampingRatio != spring.dampingRatio {
-                                        spring = (joint.hertz, joint.dampingRatio,
-                                                  Softness(hertz: joint.hertz, dampingRatio: joint.dampingRatio, h: h))
+                            gatherers.gather(run: piece) { batches in
+                                for index in range {
+                                    var joint = joints[index]
+                                    if batching { batches.add(joint.kind, joint.bodyA, joint.bodyB, at: index) }
+                                    // Literals: `.zero` is a stored global, read through a call each time.
+                                    joint.anchorA = joint.bodyA >= 0 ? bodies[joint.bodyA].rotation.rotate(joint.localAnchorA) : Vector2(0, 0)
+                                    joint.anchorB = joint.bodyB >= 0 ? bodies[joint.bodyB].rotation.rotate(joint.localAnchorB) : Vector2(0, 0)
+                                    if joint.hertz > 0 {
+                                        if joint.hertz != spring.hertz || joint.dampingRatio != spring.dampingRatio {
+                                            spring = (joint.hertz, joint.dampingRatio,
+                                                      Softness(hertz: joint.hertz, dampingRatio: joint.dampingRatio, h: h))
+                                        }
+                                        joint.softness = spring.softness
+                                    } else {
+                                        joint.softness = rigid
                                     }
-                                    joint.softness = spring.softness
-                                } else {
-                                    joint.softness = rigid
+                                    // A kept joint (see `ContributionPlan`) still holds its impulse: set it either way.
+                                    joint.impulse = jointsAsBefore ? previousImpulses[index] : jointWarmStart[joint.key] ?? Vector2(0, 0)
+                                    joints[index] = joint
                                 }
-                                // A kept joint (see `ContributionPlan`) still holds its impulse: set it either way.
-                                joint.impulse = jointsAsBefore ? previousImpulses[index] : jointWarmStart[joint.key] ?? Vector2(0, 0)
-                                joints[index] = joint
                             }
                         }
-                        if let threads, cuts.count == threads.count + 1 {
-                            threads.run { prepare(cuts[$0] ..< cuts[$0 + 1], batching: false) }
+                        if let threads, pieces == threads.count {
+                            threads.run { prepare($0, cuts[$0] ..< cuts[$0 + 1]) }
                         } else {
-                            prepare(joints.indices, batching: batchesInPass)
+                            prepare(0, joints.indices)
                         }
                     }
                 }
@@ -390,13 +381,66 @@ extension World {
         pointJointBatches = batches
     }
 
+    /// Decides whether the cuts `jointCuts` proposes stand (see `JointCuts`), and returns whether
+    /// the joints are the last pass's, in order (`keysAsBefore`: as many as last pass).
+    ///
+    /// Side by side, each piece compares its keys with the last pass's and summarises its bodies;
+    /// only when their intervals overlap does one pass in order look at every body.
+    // Rejected: the pass in order alone, which also gathered the batches (as many instructions
+    // as preparing the joints: 0.82× the time on two threads as on one, W1 10 000).
+    private mutating func checkCuts(_ threads: SolverThreads, keysAsBefore: Bool) -> Bool {
+        let cuts = jointCuts.cuts, pieces = cuts.count - 1
+        var summaries = [JointCuts.PieceBodies](repeating: .init(), count: pieces)
+        var keysSame = [Bool](repeating: keysAsBefore, count: pieces)
+        joints.withUnsafeBufferPointer { joints in
+            previousJointKeys.withUnsafeBufferPointer { previousKeys in
+                summaries.withUnsafeMutableBufferPointer { summaries in
+                    keysSame.withUnsafeMutableBufferPointer { keysSame in
+                        threads.run { piece in
+                            var summary = JointCuts.PieceBodies()
+                            var same = keysSame[piece]
+                            for index in cuts[piece] ..< cuts[piece + 1] {
+                                let joint = joints[index]
+                                if same && previousKeys[index] != joint.key { same = false }
+                                summary.take(joint.kind, joint.bodyA, joint.bodyB)
+                            }
+                            summaries[piece] = summary
+                            keysSame[piece] = same
+                        }
+                    }
+                }
+            }
+        }
+        summaries.withUnsafeBufferPointer { summaries in
+            joints.withUnsafeBufferPointer { jointCuts.settle(summaries, joints: $0) }
+        }
+        return !keysSame.contains(false)
+    }
+
     /// Keeps this pass's joint impulses, in order, for the next one's warm start, and their keys
     /// when the joints are not the ones `prepareJoints` found last time. (The index by key is
     /// built from these only in a pass whose joints differ: built here, it would hold the
     /// impulses of the last pass that changed the joints, not of the last pass.)
     mutating func storeJointImpulses() {
-        previousJointImpulses.removeAll(keepingCapacity: true)
-        for joint in joints { previousJointImpulses.append(joint.impulse) }
+        if previousJointImpulses.count != joints.count {
+            previousJointImpulses.removeAll(keepingCapacity: true)
+            previousJointImpulses.append(contentsOf: repeatElement(Vector2(0, 0), count: joints.count))
+        }
+        // By the thread that solved each piece, from its own cache: copied by this thread alone,
+        // every other piece's joints crossed to this processor and back at the next preparation.
+        let threads = jointCuts.cuts.isEmpty ? nil : self.threads, cuts = jointCuts.cuts
+        joints.withUnsafeBufferPointer { joints in
+            previousJointImpulses.withUnsafeMutableBufferPointer { previous in
+                func store(_ range: Range<Int>) {
+                    for index in range { previous[index] = joints[index].impulse }
+                }
+                if let threads {
+                    threads.run { store(cuts[$0] ..< cuts[$0 + 1]) }
+                } else {
+                    store(joints.indices)
+                }
+            }
+        }
         guard !jointsAsBefore else { return }
         previousJointKeys = joints.map(\.key)
     }

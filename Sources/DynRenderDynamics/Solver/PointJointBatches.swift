@@ -7,7 +7,8 @@ import DynRenderGeometry
 /// one's stores: loads, the velocity error, a division, the impulse, the stores. Four
 /// consecutive point joints that share no moving body do not interact, so their impulses can be
 /// worked out side by side (`StepSolver.solvePointJointBatch`) and then applied in order: each by
-/// the same code, from the same inputs, in the same order, so every bit is as before.
+/// the same code, from the same inputs, in the same order, so every bit is as before. Which
+/// joints form batches therefore changes no result, only the time.
 /// (Rejected: reordering joints into independent colours, Box2D v3's graph colouring. Faster
 /// on general scenes, but every result would change in its last bits; this keeps them.)
 struct PointJointBatches {
@@ -18,51 +19,89 @@ struct PointJointBatches {
     private(set) var starts: [UInt8] = []
     /// How many batches this pass has.
     private(set) var count = 0
-    /// For each body, the last window it joined: a body is in the window being gathered when its
-    /// stamp is `window` (stamps only grow, so nothing is cleared between passes).
+    /// For each body, the last window it joined (see `Gatherer`): stamps only grow, so nothing
+    /// is cleared between passes.
     private var stamps: [Int] = []
-    private var window = 0, windowStart = 0, windowCount = 0
+    /// The windows numbered so far.
+    private var windows = 0
 
-    /// Starts gathering the batches of a pass over `jointCount` joints between `bodyCount` bodies.
-    mutating func begin(jointCount: Int, bodyCount: Int) {
+    /// Finds the batches of a pass over `jointCount` joints between `bodyCount` bodies: `gather`
+    /// is handed a gatherer for each of `runs` runs of the joints and gives each its joints in
+    /// order (`Gatherer.add`). No batch spans two runs, and runs may be gathered side by side on
+    /// different threads when no moving body has joints in two of them (each body's stamp is
+    /// then written by one run alone).
+    mutating func gather(jointCount: Int, bodyCount: Int, runs: Int, _ gather: (Gatherers) -> Void) {
         starts.removeAll(keepingCapacity: true)
         starts.append(contentsOf: repeatElement(0, count: jointCount))
         if stamps.count < bodyCount { stamps.append(contentsOf: repeatElement(-1, count: bodyCount - stamps.count)) }
-        window += 1
-        windowCount = 0
-        count = 0
+        // Each joint opens at most one window, so a run's windows, numbered from its own first,
+        // never meet another run's.
+        let stride = jointCount + 1, first = windows + 1
+        var counts = [Int](repeating: 0, count: runs)
+        starts.withUnsafeMutableBufferPointer { starts in
+            stamps.withUnsafeMutableBufferPointer { stamps in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    gather(Gatherers(starts: starts.baseAddress, stamps: stamps.baseAddress!, counts: counts.baseAddress!,
+                                     firstWindow: first, stride: stride))
+                }
+            }
+        }
+        windows = first + runs * stride
+        count = counts.reduce(0, +)
     }
 
-    /// Takes joint `index` (in order): it joins the batch being gathered when it is a point
-    /// joint sharing no moving body with it, or starts the next one.
-    mutating func add(_ kind: Joint.Kind, _ bodyA: Int, _ bodyB: Int, at index: Int) {
-        guard kind == .point, bodyA != bodyB || bodyA == World.ground else {
-            windowCount = 0
-            window += 1
-            return
-        }
-        if (bodyA != World.ground && stamps[bodyA] == window) || (bodyB != World.ground && stamps[bodyB] == window) {
-            windowCount = 0
-            window += 1
-        }
-        if windowCount == 0 { windowStart = index }
-        if bodyA != World.ground { stamps[bodyA] = window }
-        if bodyB != World.ground { stamps[bodyB] = window }
-        windowCount += 1
-        if windowCount == Self.width {
-            starts[windowStart] = 1
-            count += 1
-            windowCount = 0
-            window += 1
+    /// Hands out one gatherer a run, and keeps each run's count of batches.
+    struct Gatherers {
+        fileprivate let starts: UnsafeMutablePointer<UInt8>?
+        fileprivate let stamps: UnsafeMutablePointer<Int>
+        fileprivate let counts: UnsafeMutablePointer<Int>
+        fileprivate let firstWindow: Int, stride: Int
+
+        /// Gathers run `run`'s batches with `body`, which gives the gatherer the run's joints.
+        @inline(__always) func gather(run: Int, _ body: (inout Gatherer) -> Void) {
+            var gatherer = Gatherer(starts: starts, stamps: stamps, window: firstWindow + run * stride)
+            body(&gatherer)
+            counts[run] = gatherer.count
         }
     }
 
-    /// Solves the batch holding joints on both sides of `cut`, if there is one, joint by joint
-    /// (with the same bits), so that the joints before `cut` and after it can run apart.
-    mutating func dissolveBatch(spanning cut: Int) {
-        for start in max(0, cut - Self.width + 1)..<cut where starts[start] != 0 {
-            starts[start] = 0
-            count -= 1
+    /// Gathers one run of joints into batches, in order: the joints of a window (the batch being
+    /// gathered) share no moving body, and a full window is a batch.
+    struct Gatherer {
+        fileprivate let starts: UnsafeMutablePointer<UInt8>?
+        fileprivate let stamps: UnsafeMutablePointer<Int>
+        fileprivate var window: Int
+        private var windowStart = 0, windowCount = 0
+        fileprivate private(set) var count = 0
+
+        fileprivate init(starts: UnsafeMutablePointer<UInt8>?, stamps: UnsafeMutablePointer<Int>, window: Int) {
+            self.starts = starts
+            self.stamps = stamps
+            self.window = window
+        }
+
+        /// Takes joint `index` (in order): it joins the batch being gathered when it is a point
+        /// joint sharing no moving body with it, or starts the next one.
+        @inline(__always) mutating func add(_ kind: Joint.Kind, _ bodyA: Int, _ bodyB: Int, at index: Int) {
+            guard kind == .point, bodyA != bodyB || bodyA == World.ground else {
+                windowCount = 0
+                window += 1
+                return
+            }
+            if (bodyA != World.ground && stamps[bodyA] == window) || (bodyB != World.ground && stamps[bodyB] == window) {
+                windowCount = 0
+                window += 1
+            }
+            if windowCount == 0 { windowStart = index }
+            if bodyA != World.ground { stamps[bodyA] = window }
+            if bodyB != World.ground { stamps[bodyB] = window }
+            windowCount += 1
+            if windowCount == PointJointBatches.width {
+                starts![windowStart] = 1
+                count += 1
+                windowCount = 0
+                window += 1
+            }
         }
     }
 }
