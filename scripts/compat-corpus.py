@@ -21,10 +21,17 @@ toplevel = {"A-03", "A-19", "A-22", "C-05"}   # playground pages: top-level code
 def swiftc_arguments():
     build = os.path.join(repo, ".build", "debug")
     args = ["swiftc", "-typecheck", "-I", os.path.join(build, "Modules")]
-    for name in ["CPNG", "CGIF", "CWebP", "CFreeType", "CHarfBuzz", "CFontconfig"]:
-        args += ["-I", os.path.join(repo, "Sources", name)]
-    for name in ["CRasterKernels", "CProcessTuning", "CMemoryHints", "CContactKernels", "CSolverThreads"]:
-        args += ["-Xcc", "-fmodule-map-file=" + os.path.join(build, f"{name}.build", "module.modulemap")]
+    # The C targets, found in Sources/ as PublicAPITests finds them: a system library's module
+    # map is its folder's own, a compiled target's (one with include/) is generated into the build.
+    sources = os.path.join(repo, "Sources")
+    for name in sorted(os.listdir(sources)):
+        folder = os.path.join(sources, name)
+        if not name.startswith("C"):
+            continue
+        if os.path.exists(os.path.join(folder, "module.modulemap")):
+            args += ["-I", folder]
+        elif os.path.isdir(os.path.join(folder, "include")):
+            args += ["-Xcc", "-fmodule-map-file=" + os.path.join(build, f"{name}.build", "module.modulemap")]
     # Yams' C core (libyaml), which scene files are read with, from the package's checkout.
     args += ["-I", os.path.join(repo, ".build", "checkouts", "Yams", "Sources", "CYaml", "include")]
     return args + ["-diagnostic-style", "llvm"]

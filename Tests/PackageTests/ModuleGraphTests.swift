@@ -56,6 +56,17 @@ import Testing
         }
     }
 
+    /// The contributor's map (`docs/architecture.md`, its table of modules) has a row naming
+    /// every library and system-library target, so a target cannot be added unseen there.
+    @Test func architectureTableNamesEveryTarget() throws {
+        let text = try String(contentsOf: Self.repository.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+        let firstCells = text.split(separator: "\n").filter { $0.hasPrefix("| ") }
+            .map { row in row.dropFirst().prefix { $0 != "|" } }.joined(separator: " ")
+        for target in try Self.targets() where target.kind == "target" || target.kind == "systemLibrary" {
+            #expect(firstCells.contains("`\(target.name)`"), "docs/architecture.md's modules table has no row for \(target.name)")
+        }
+    }
+
     /// Only the three front doors re-export, and every import of a package module is declared.
     @Test func sourcesImportOnlyWhatTheirTargetDeclares() throws {
         let targets = try Self.targets()

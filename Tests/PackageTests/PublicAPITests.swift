@@ -31,11 +31,18 @@ import Testing
     static func moduleSearchArguments() -> [String] {
         let build = buildFolder
         var arguments = ["-I", build.appendingPathComponent("Modules").path]
-        for name in ["CPNG", "CGIF", "CWebP", "CFreeType", "CHarfBuzz", "CFontconfig"] {
-            arguments += ["-I", ModuleGraphTests.repository.appendingPathComponent("Sources/\(name)").path]
-        }
-        for name in ["CRasterKernels", "CProcessTuning", "CMemoryHints", "CContactKernels", "CSolverThreads"] {
-            arguments += ["-Xcc", "-fmodule-map-file=" + build.appendingPathComponent("\(name).build/module.modulemap").path]
+        // The C targets, found in `Sources/` rather than listed (a list had to be kept in step
+        // with Package.swift by hand): a system library's module map is its folder's own, a
+        // compiled target's (one with `include/`) is generated into the build.
+        let sources = ModuleGraphTests.repository.appendingPathComponent("Sources")
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []
+        for name in folders.sorted() where name.hasPrefix("C") {
+            let folder = sources.appendingPathComponent(name)
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("module.modulemap").path) {
+                arguments += ["-I", folder.path]
+            } else if FileManager.default.fileExists(atPath: folder.appendingPathComponent("include").path) {
+                arguments += ["-Xcc", "-fmodule-map-file=" + build.appendingPathComponent("\(name).build/module.modulemap").path]
+            }
         }
         // Yams' C core (libyaml), which scene files are read with, from the package's checkout.
         arguments += ["-I", ModuleGraphTests.repository.appendingPathComponent(".build/checkouts/Yams/Sources/CYaml/include").path]
