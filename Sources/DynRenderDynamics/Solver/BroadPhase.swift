@@ -35,16 +35,21 @@ struct BroadPhase {
         // The box's extent along the sweep axis, and across it.
         @inline(__always) func along(_ box: AABB) -> (Double, Double) { alongY ? (box.minY, box.maxY) : (box.minX, box.maxX) }
         @inline(__always) func across(_ box: AABB) -> (Double, Double) { alongY ? (box.minX, box.maxX) : (box.minY, box.maxY) }
-        // Insertion sort by the minimum along the axis (stable, deterministic).
-        for i in 1..<max(order.count, 1) {
-            let item = order[i]
-            let key = along(boxes[item]).0
-            var j = i - 1
-            while j >= 0 && (along(boxes[order[j]]).0 > key || (along(boxes[order[j]]).0 == key && order[j] > item)) {
-                order[j + 1] = order[j]
-                j -= 1
+        // Insertion sort by the minimum along the axis (stable, deterministic), over the storage:
+        // through the array, every write checked that it was not shared.
+        boxes.withUnsafeBufferPointer { boxes in
+            order.withUnsafeMutableBufferPointer { order in
+                for i in 1..<max(order.count, 1) {
+                    let item = order[i]
+                    let key = along(boxes[item]).0
+                    var j = i - 1
+                    while j >= 0 && (along(boxes[order[j]]).0 > key || (along(boxes[order[j]]).0 == key && order[j] > item)) {
+                        order[j + 1] = order[j]
+                        j -= 1
+                    }
+                    order[j + 1] = item
+                }
             }
-            order[j + 1] = item
         }
         // The active boxes in sweep order, laid out flat, so the sweep reads them in sequence.
         swept.removeAll(keepingCapacity: true)
@@ -79,34 +84,41 @@ struct BroadPhase {
         }
         ends.removeAll(keepingCapacity: true)
         ends.append(contentsOf: repeatElement(0, count: bodyCount + 1))
-        for pair in pairs { ends[Int(pair >> 32) + 1] += 1 }
-        for i in 1..<ends.count { ends[i] += ends[i - 1] }
         sorted.removeAll(keepingCapacity: true)
         sorted.append(contentsOf: repeatElement(0, count: pairs.count))
-        // Each pair goes to the next free place of its body's run; afterwards ends[i] is where
-        // body i's run ends (and body i + 1's starts).
-        for pair in pairs {
-            let i = Int(pair >> 32)
-            sorted[ends[i]] = pair
-            ends[i] += 1
-        }
-        var start = 0
-        for i in 0..<bodyCount {
-            let end = ends[i]
-            if end - start > 16 {
-                sorted[start..<end].sort()
-            } else if end - start > 1 {
-                for k in (start + 1)..<end {
-                    let pair = sorted[k]
-                    var m = k - 1
-                    while m >= start && sorted[m] > pair {
-                        sorted[m + 1] = sorted[m]
-                        m -= 1
+        // Over the storage: through the arrays, every write checked that it was not shared.
+        pairs.withUnsafeBufferPointer { pairs in
+            ends.withUnsafeMutableBufferPointer { ends in
+                sorted.withUnsafeMutableBufferPointer { sorted in
+                    for pair in pairs { ends[Int(pair >> 32) + 1] += 1 }
+                    for i in 1..<ends.count { ends[i] += ends[i - 1] }
+                    // Each pair goes to the next free place of its body's run; afterwards ends[i] is
+                    // where body i's run ends (and body i + 1's starts).
+                    for pair in pairs {
+                        let i = Int(pair >> 32)
+                        sorted[ends[i]] = pair
+                        ends[i] += 1
                     }
-                    sorted[m + 1] = pair
+                    var start = 0
+                    for i in 0..<bodyCount {
+                        let end = ends[i]
+                        if end - start > 16 {
+                            sorted[start..<end].sort()
+                        } else if end - start > 1 {
+                            for k in (start + 1)..<end {
+                                let pair = sorted[k]
+                                var m = k - 1
+                                while m >= start && sorted[m] > pair {
+                                    sorted[m + 1] = sorted[m]
+                                    m -= 1
+                                }
+                                sorted[m + 1] = pair
+                            }
+                        }
+                        start = end
+                    }
                 }
             }
-            start = end
         }
         swap(&pairs, &sorted)
     }
