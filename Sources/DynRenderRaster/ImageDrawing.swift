@@ -54,7 +54,32 @@ extension Rasterizer {
         let nearest = image.filter == .nearest
         let maxX = level.width - 1, maxY = level.height - 1
         let rows = canvas.rows(box.y0, box.y1)
+        /// The texel rows (offsets into the level) between whose centres `v` falls, clamped at
+        /// the edges, and the weight of the lower one to 1/256. Shifted by one so truncation is the
+        /// floor (no libm call per pixel).
+        @inline(__always) func texelRows(_ v: Double) -> (ya: Int, yb: Int, wy: UInt64) {
+            let fv = min(max(v + 0.5, 0), Double(level.height + 1))
+            let iv = Int(fv)
+            let y0 = iv &- 1
+            return (min(max(y0, 0), maxY) &* level.width, min(max(y0 &+ 1, 0), maxY) &* level.width,
+                    UInt64((fv - Double(iv)) * 256 + 0.5))
+        }
         level.pixels.withUnsafeBufferPointer { texels in
+            /// Bilinear between the centres of the four texels around `u` on texel rows `rows`.
+            @inline(__always) func bilinear(_ u: Double, _ rows: (ya: Int, yb: Int, wy: UInt64)) -> UInt32 {
+                let fu = min(max(u + 0.5, 0), Double(level.width + 1))
+                let iu = Int(fu)
+                let wx = UInt64((fu - Double(iu)) * 256 + 0.5), wy = rows.wy
+                let x0 = iu &- 1
+                let xa = min(max(x0, 0), maxX), xb = min(max(x0 &+ 1, 0), maxX)
+                // Weights to 1/256 that sum to 256 exactly. (Wrapping operators: the clamps above
+                // keep every value in range, and the checks cost a tenth of the loop.)
+                let w11 = (wx &* wy &+ 128) &>> 8, w10 = wx &- w11, w01 = wy &- w11, w00 = 256 &+ w11 &- wx &- wy
+                let p00 = texels[rows.ya &+ xa], p10 = texels[rows.ya &+ xb], p01 = texels[rows.yb &+ xa], p11 = texels[rows.yb &+ xb]
+                // Four equal texels mix to themselves (weights summing to 256, rounded): flat parts
+                // of a picture skip the arithmetic.
+                return p00 == p10 && p00 == p01 && p00 == p11 ? p00 : PackedPixel.mix(p00, p10, p01, p11, w00, w10, w01, w11)
+            }
             canvas.pixels.withUnsafeMutableBytes { bytes in
                 let words = bytes.bindMemory(to: UInt32.self)
                 for y in rows {
@@ -66,6 +91,10 @@ extension Rasterizer {
                     let first = Double(span.lowerBound) + 0.5
                     var u = (u0 + dudx * first + dudy * cy) * lx, v = (v0 + dvdx * first + dvdy * cy) * ly
                     let stepU = dudx * lx, stepV = dvdx * ly
+                    // An image that is not turned samples one pair of texel rows along a canvas
+                    // row (v does not step): found once for the row, with the same values.
+                    let rowTexels = stepV == 0 ? texelRows(v) : nil
+                    let rowStart = y * width
                     for x in span {
                         defer { u += stepU; v += stepV }
                         let coverage = inside.contains(x) ? 1 : geometry.coverage(x: x, y: y, row: rowTerms)
@@ -76,31 +105,17 @@ extension Rasterizer {
                             let px = Int(min(max(u, 0), Double(maxX))), py = Int(min(max(v, 0), Double(maxY)))
                             sample = texels[py * level.width + px]
                         } else {
-                            // Between the centres of the four nearest pixels, clamped at the edges.
-                            // Shifted by one so truncation is the floor (no libm call per pixel).
-                            let fu = min(max(u + 0.5, 0), Double(level.width + 1)), fv = min(max(v + 0.5, 0), Double(level.height + 1))
-                            let iu = Int(fu), iv = Int(fv)
-                            let wx = UInt64((fu - Double(iu)) * 256 + 0.5), wy = UInt64((fv - Double(iv)) * 256 + 0.5)
-                            let x0 = iu - 1, y0 = iv - 1
-                            let xa = min(max(x0, 0), maxX), xb = min(max(x0 + 1, 0), maxX)
-                            let ya = min(max(y0, 0), maxY) * level.width, yb = min(max(y0 + 1, 0), maxY) * level.width
-                            // Weights to 1/256 that sum to 256 exactly.
-                            let w11 = (wx * wy + 128) >> 8, w10 = wx - w11, w01 = wy - w11, w00 = 256 + w11 - wx - wy
-                            let p00 = texels[ya + xa], p10 = texels[ya + xb], p01 = texels[yb + xa], p11 = texels[yb + xb]
-                            // Four equal texels mix to themselves (weights summing to 256, rounded):
-                            // flat parts of a picture skip the arithmetic.
-                            sample = p00 == p10 && p00 == p01 && p00 == p11
-                                ? p00 : PackedPixel.mix(p00, p10, p01, p11, w00, w10, w01, w11)
+                            sample = bilinear(u, rowTexels ?? texelRows(v))
                         }
                         if sample >> 24 == 0 { continue }
                         let k = coverage >= 1 ? factor : UInt64(opacity * coverage * 65536 + 0.5)
                         // An opaque sample at full strength replaces the pixel: what `over` gives
                         // then (nothing of the destination kept, the source rounded back to itself).
                         if sample >> 24 == 255 && k == 65536 {
-                            words[y * width + x] = sample
+                            words[rowStart &+ x] = sample
                             continue
                         }
-                        words[y * width + x] = PackedPixel.over(sample, factor: k, onto: words[y * width + x])
+                        words[rowStart &+ x] = PackedPixel.over(sample, factor: k, onto: words[rowStart &+ x])
                     }
                 }
             }
