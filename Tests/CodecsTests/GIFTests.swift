@@ -5,6 +5,33 @@ import DynRenderPixels
 import DynRenderGeometry
 
 @Suite struct GIFTests {
+    /// The quantiser maps a colour outside its palette to the entry a scan of every entry finds
+    /// (nearest in OKLab, the lowest index among equals), though it searches outwards from the
+    /// entries nearest in lightness and stops early.
+    @Test func nearestEntryIsTheFullScansChoice() {
+        var random = SeededRandom(seed: 11)
+        func color() -> UInt32 { UInt32(truncatingIfNeeded: random.next()) & 0x00FF_FFFF }
+        let histogram = (0..<3000).map { _ in (color: color(), value: Int32(1 + random.next() % 50)) }
+            .sorted { $0.color < $1.color }
+        var unique: [(color: UInt32, value: Int32)] = []
+        for entry in histogram where unique.last?.color != entry.color { unique.append(entry) }
+        var quantizer = ColorQuantizer(histogram: unique, maximumColors: 255)
+        let lab = quantizer.palette.map { OKLab(packed: $0) }
+        // Grey levels too: every palette entry's own colour, and colours between entries' greys.
+        let probes = (0..<20_000).map { _ in color() } + quantizer.palette + (0..<256).map { UInt32($0) * 0x01_0101 }
+        var mismatches = 0
+        for probe in probes {
+            let target = OKLab(packed: probe)
+            var best = 0, bestDistance = Float.infinity
+            for (index, entry) in lab.enumerated() where target.squaredDistance(to: entry) < bestDistance {
+                bestDistance = target.squaredDistance(to: entry)
+                best = index
+            }
+            if quantizer.index(of: probe) != UInt8(best) { mismatches += 1 }
+        }
+        #expect(mismatches == 0, "\(mismatches) of \(probes.count) colours mapped elsewhere than the nearest entry")
+    }
+
     /// Writes `frames` at `fps` and returns the decoded file.
     func roundTrip(_ frames: [RGBAImage], fps: Double, loop: GIFLoop = .forever,
                    duration: Double? = nil) throws -> DecodedGIF {
