@@ -73,7 +73,8 @@ extension Rasterizer {
                 let x0 = iu &- 1
                 let xa = min(max(x0, 0), maxX), xb = min(max(x0 &+ 1, 0), maxX)
                 // Weights to 1/256 that sum to 256 exactly. (Wrapping operators: the clamps above
-                // keep every value in range, and the checks cost a tenth of the loop.)
+                // keep every value in range; with the overflow checks, drawing the photos demo's
+                // pictures took 1.7 times the perf samples.)
                 let w11 = (wx &* wy &+ 128) &>> 8, w10 = wx &- w11, w01 = wy &- w11, w00 = 256 &+ w11 &- wx &- wy
                 let p00 = texels[rows.ya &+ xa], p10 = texels[rows.ya &+ xb], p01 = texels[rows.yb &+ xa], p11 = texels[rows.yb &+ xb]
                 // Four equal texels mix to themselves (weights summing to 256, rounded): flat parts
