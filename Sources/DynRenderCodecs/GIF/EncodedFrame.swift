@@ -122,8 +122,20 @@ struct EncodedFrame {
             var lastWasColor = false  // the same rule as the first pass
             for row in rect.y..<(rect.y + rect.height) {
                 let base = row * width
-                for i in (base + rect.x)..<(base + rect.x + rect.width) {
-                    defer { o += 1 }
+                var i = base + rect.x
+                let rowEnd = i + rect.width
+                while i < rowEnd {
+                    // Eight unchanged pixels after one: all "unchanged", as the first pass left
+                    // them (the same rule, eight at a time).
+                    if !lastWasColor, i &+ 8 <= rowEnd, let previousWords, EightPixels.areUnchanged(words, previousWords, at: i) {
+                        i &+= 8
+                        o &+= 8
+                        continue
+                    }
+                    defer {
+                        i &+= 1
+                        o &+= 1
+                    }
                     let word = words[i]
                     let color = word & 0x00FF_FFFF
                     if let previousWords, previousWords[i] == word, !(lastWasColor && color == lastColor) {
