@@ -10,7 +10,6 @@ import DynRenderPixels
 struct ColorQuantizer {
     /// Opaque colours (alpha ignored), packed as 0x00BBGGRR.
     private(set) var palette: [UInt32] = []
-    private var paletteLab: [OKLab] = []
     /// Colour → palette index, filled lazily for colours not in the palette.
     private var indexOfColor = ColorTable(capacity: 512)
 
@@ -24,7 +23,7 @@ struct ColorQuantizer {
             var cut = MedianCut(histogram)
             palette = cut.palette(count: maximumColors)
         }
-        paletteLab = palette.map { OKLab(packed: $0) }
+        let paletteLab = palette.map { OKLab(packed: $0) }
         byLightness = paletteLab.indices.sorted { (paletteLab[$0].l, $0) < (paletteLab[$1].l, $1) }
             .map { (paletteLab[$0], $0) }
         for (index, color) in palette.enumerated() where indexOfColor.value(for: color) == nil {

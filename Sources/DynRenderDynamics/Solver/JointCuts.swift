@@ -77,7 +77,10 @@ struct JointCuts {
     /// at once when they are apart, else by one pass in order over every joint's bodies.
     mutating func settle(_ pieces: UnsafeBufferPointer<PieceBodies>, joints: UnsafeBufferPointer<Joint>) {
         guard !Self.areApart(pieces) else { return }
-        for (index, joint) in joints.enumerated() where independent { add(joint.kind, joint.bodyA, joint.bodyB, at: index) }
+        for (index, joint) in joints.enumerated() {
+            add(joint.kind, joint.bodyA, joint.bodyB, at: index)
+            if !independent { break }
+        }
         if !independent { cuts.removeAll(keepingCapacity: true) }
     }
 

@@ -327,13 +327,13 @@ extension World {
             for (key, impulse) in zip(previousJointKeys, previousJointImpulses) { jointWarmStart[key] = impulse }
         }
         let jointsAsBefore = self.jointsAsBefore, jointWarmStart = self.jointWarmStart
-        let threads = self.threads, batching = batchesPointJoints
+        let threads = sharedThreads, batching = batchesPointJoints
         // Each joint's preparation reads only bodies, and each piece's batches are gathered by
         // its own thread (its bodies are its own), in the same pass, where their work hides
         // under the wait for each body's memory (two passes took 360 µs a step on W1 10 000,
         // one 215).
         let cuts = jointCuts.cuts
-        let pieces = cuts.isEmpty ? 1 : cuts.count - 1
+        let pieces = threads?.count ?? 1
         // Taken out of the world (not copied, which would copy its arrays), filled, put back.
         var batches = PointJointBatches()
         swap(&batches, &pointJointBatches)
@@ -369,7 +369,7 @@ extension World {
                                 }
                             }
                         }
-                        if let threads, pieces == threads.count {
+                        if let threads {
                             threads.run { prepare($0, cuts[$0] ..< cuts[$0 + 1]) }
                         } else {
                             prepare(0, joints.indices)
@@ -428,7 +428,7 @@ extension World {
         }
         // By the thread that solved each piece, from its own cache: copied by this thread alone,
         // every other piece's joints crossed to this processor and back at the next preparation.
-        let threads = jointCuts.cuts.isEmpty ? nil : self.threads, cuts = jointCuts.cuts
+        let threads = sharedThreads, cuts = jointCuts.cuts
         joints.withUnsafeBufferPointer { joints in
             previousJointImpulses.withUnsafeMutableBufferPointer { previous in
                 func store(_ range: Range<Int>) {

@@ -25,7 +25,7 @@ struct StepSolver {
     let contactSoftness: Softness
     /// Times the stages when set.
     let profiler: StepProfiler?
-    /// The solver's threads when this pass's joints are cut between them (`World.bodyThreads`),
+    /// The solver's threads when this pass's joints are cut between them (`World.sharedThreads`),
     /// else nil: the joints' pieces and the bodies' are then shared, and nothing else.
     let threads: SolverThreads?
     /// Where the joints are cut into one piece per thread: piece k is `jointCuts[k] ..<

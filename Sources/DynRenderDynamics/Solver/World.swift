@@ -40,9 +40,10 @@ struct World {
     var jointCuts = JointCuts()
     /// The solver's own threads, or nil for one (see `DynamicAnimator.solverThreadCount`).
     var threads: SolverThreads?
-    /// The threads this pass's bodies are shared between: only where the joints are cut, so a
-    /// body is written on the processor that solves its joints (see `StepSolver.inBodyPieces`).
-    var bodyThreads: SolverThreads? { jointCuts.cuts.isEmpty ? nil : threads }
+    /// The threads this pass's joints and bodies are shared between: only where the joints are
+    /// cut (one piece a thread), so a body is written on the processor that solves its joints
+    /// (see `StepSolver.inBodyPieces`).
+    var sharedThreads: SolverThreads? { jointCuts.cuts.isEmpty ? nil : threads }
     /// Whether to look for such batches at all: the same bits either way (see
     /// `DynamicAnimator.batchesPointJoints`).
     var batchesPointJoints = true
@@ -152,7 +153,7 @@ struct World {
 
         prepareJoints(h: h)
         profiler?.lap(.prepareJoints)
-        let threads = bodyThreads
+        let threads = sharedThreads
         findContacts(dt: dt)
         profiler?.lap(.collide)
         if solverBodies.count != bodies.count + 1 {
@@ -391,7 +392,7 @@ struct World {
             placements.removeAll(keepingCapacity: true)
             placements.append(contentsOf: repeatElement(Placement(position: .zero, rotation: .identity), count: bodies.count))
         }
-        let threads = bodyThreads
+        let threads = sharedThreads
         solverBodies.withUnsafeBufferPointer { solverBodies in
             bodies.withUnsafeMutableBufferPointer { bodies in
                 placements.withUnsafeMutableBufferPointer { placements in
