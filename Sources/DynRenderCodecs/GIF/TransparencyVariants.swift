@@ -89,22 +89,24 @@ extension EncodedFrame {
             }
         }
         guard complete else { return [] }
-        // Stretches of unchanged pixels covering more than one run become transparent.
-        var stretches = plain
+        // Stretches of unchanged pixels covering more than one run become transparent. Written
+        // over the mask, run by run once each run's end is found, so a render holds one
+        // frame-sized buffer fewer per compressing thread (3 MB at springy's scale 3).
         plain.withUnsafeBufferPointer { plain in
-            unchanged.withUnsafeBufferPointer { unchanged in
-                stretches.withUnsafeMutableBufferPointer { stretches in
-                    var start = 0
-                    while start < plain.count {
-                        let end = unchanged.runEnd(from: start)
-                        if unchanged[start] == 1 && plain.runEnd(from: start) < end {
-                            (stretches.baseAddress! + start).update(repeating: 0, count: end - start)
-                        }
-                        start = end
+            unchanged.withUnsafeMutableBufferPointer { stretches in
+                var start = 0
+                while start < plain.count {
+                    let end = UnsafeBufferPointer(stretches).runEnd(from: start)
+                    if stretches[start] == 1 && plain.runEnd(from: start) < end {
+                        (stretches.baseAddress! + start).update(repeating: 0, count: end - start)
+                    } else {
+                        (stretches.baseAddress! + start).update(from: plain.baseAddress! + start, count: end - start)
                     }
+                    start = end
                 }
             }
         }
+        let stretches = unchanged
         return [stretches, plain].map { candidate in
             var frame = self
             frame.palette = extended
