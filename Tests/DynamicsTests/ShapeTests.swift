@@ -78,7 +78,7 @@ import DynRenderGeometry
     }
 
     @Test func aTriangleLandsOnASide() {
-        var path = BezierPath()
+        let path = BezierPath()
         path.move(to: CGPoint(x: 0, y: -40))
         path.addLine(to: CGPoint(x: 50, y: 40))
         path.addLine(to: CGPoint(x: -50, y: 40))

@@ -1,13 +1,14 @@
 import DynRenderGeometry
 
 /// The joint stages of the step: springs act in every pass as physical forces; rigid joints are
-/// pulled together softly in the biased pass and held exactly in the relax pass.
+/// pulled together softly in the biased pass and held exactly in the relax pass. The passes read
+/// and write `solverJoints`; only kinds other than point joints read their descriptions too.
 extension StepSolver {
     /// Applies the accumulated impulses of the joints `range`.
     func warmStartJoints(_ range: Range<Int>) {
         for index in range {
-            let joint = joints[index]
-            let a = joint.bodyA + 1, b = joint.bodyB + 1
+            let joint = solverJoints[index]
+            let a = joint.solverBodyA, b = joint.solverBodyB
             switch joint.kind {
             case .point:
                 apply(-joint.impulse, at: joint.anchorA, to: a)
@@ -24,10 +25,10 @@ extension StepSolver {
                 apply(.zero, at: .zero, angular: -impulse, to: a)
                 apply(.zero, at: .zero, angular: impulse, to: b)
             case .line:
-                let frame = lineFrame(joint)
+                let frame = lineFrame(joint, axis: joints[index].localAxisA)
                 applyAlong(frame.normal, frame.armA.normal, frame.armB.normal, joint.impulse.x, bodies + a, bodies + b)
             case .axialLimit:
-                let frame = lineFrame(joint)
+                let frame = lineFrame(joint, axis: joints[index].localAxisA)
                 applyAlong(frame.axis, frame.armA.axis, frame.armB.axis, joint.impulse.x - joint.impulse.y, bodies + a, bodies + b)
             }
         }
@@ -43,12 +44,13 @@ extension StepSolver {
         b.pointee.angularVelocity += b.pointee.inverseInertia * lambda * armB
     }
 
-    /// The world axis of a line joint, its normal, the offset of B's anchor along them, and the
-    /// Jacobian's angular terms ((d + rA) × dir for A, rB × dir for B), as Box2D's prismatic joint.
-    @inline(__always) private func lineFrame(_ joint: Joint)
+    /// The world axis of a line joint (`localAxisA`, its description's), its normal, the offset of
+    /// B's anchor along them, and the Jacobian's angular terms ((d + rA) × dir for A, rB × dir for
+    /// B), as Box2D's prismatic joint.
+    @inline(__always) private func lineFrame(_ joint: SolverJoint, axis localAxisA: Vector2)
         -> (axis: Vector2, normal: Vector2, offset: Vector2, armA: (axis: Double, normal: Double), armB: (axis: Double, normal: Double)) {
-        let a = bodies[joint.bodyA + 1], b = bodies[joint.bodyB + 1]
-        let axis = a.rotation.rotate(joint.localAxisA)
+        let a = bodies[joint.solverBodyA], b = bodies[joint.solverBodyB]
+        let axis = a.rotation.rotate(localAxisA)
         let normal = axis.perpendicular
         let d = b.worldPoint(joint.localAnchorB) - a.worldPoint(joint.localAnchorA)
         let reachA = d + joint.anchorA
@@ -72,7 +74,7 @@ extension StepSolver {
 
     /// Solves joint `index` on its own, by its kind.
     @inline(__always) private func solveJoint(_ index: Int, useBias: Bool) {
-        switch joints[index].kind {
+        switch solverJoints[index].kind {
         case .point: solvePointJoint(index, useBias: useBias)
         case .distance: solveDistanceJoint(index, useBias: useBias)
         case .angle: solveAngleJoint(index, useBias: useBias)
@@ -85,30 +87,30 @@ extension StepSolver {
     }
 
     /// Unit vector from anchor A to anchor B (x axis when they coincide).
-    @inline(__always) private func axis(of joint: Joint) -> Vector2 {
-        let d = bodies[joint.bodyB + 1].worldPoint(joint.localAnchorB) - bodies[joint.bodyA + 1].worldPoint(joint.localAnchorA)
+    @inline(__always) private func axis(of joint: SolverJoint) -> Vector2 {
+        let d = bodies[joint.solverBodyB].worldPoint(joint.localAnchorB) - bodies[joint.solverBodyA].worldPoint(joint.localAnchorA)
         let length = d.length
         return length > 1e-9 ? (1 / length) * d : Vector2(1, 0)
     }
 
     /// The scaling of a joint's impulse this pass: springs always act; rigid joints correct drift
     /// softly with bias, and hold exactly without.
-    @inline(__always) func scaling(_ joint: Joint, useBias: Bool) -> (bias: Double, mass: Double, impulse: Double) {
-        if joint.hertz > 0 || useBias {
+    @inline(__always) func scaling(_ joint: SolverJoint, useBias: Bool) -> (bias: Double, mass: Double, impulse: Double) {
+        if joint.isSpring || useBias {
             return (joint.softness.biasRate, joint.softness.massScale, joint.softness.impulseScale)
         }
         return (0, 1, 0)
     }
 
     private func solvePointJoint(_ index: Int, useBias: Bool) {
-        let joint = joints.baseAddress! + index
+        let joint = solverJoints.baseAddress! + index
         if let impulse = pointJointImpulse(joint, useBias: useBias) { apply(impulse, to: joint) }
     }
 
     /// The impulse that point joint `joint` takes this pass from the bodies' present state, nil
     /// when its effective mass is singular. Reads only; `apply(_:to:)` applies it.
-    @inline(__always) func pointJointImpulse(_ joint: UnsafeMutablePointer<Joint>, useBias: Bool) -> Vector2? {
-        let a = body(joint.pointee.bodyA + 1), b = body(joint.pointee.bodyB + 1)
+    @inline(__always) func pointJointImpulse(_ joint: UnsafeMutablePointer<SolverJoint>, useBias: Bool) -> Vector2? {
+        let a = body(joint.pointee.solverBodyA), b = body(joint.pointee.solverBodyB)
         let rA = joint.pointee.anchorA, rB = joint.pointee.anchorB
         let mA = a.inverseMass, mB = b.inverseMass
         let iA = a.inverseInertia, iB = b.inverseInertia
@@ -129,18 +131,18 @@ extension StepSolver {
     }
 
     /// Adds `impulse` to point joint `joint`'s accumulated impulse and to its bodies.
-    @inline(__always) func apply(_ impulse: Vector2, to joint: UnsafeMutablePointer<Joint>) {
+    @inline(__always) func apply(_ impulse: Vector2, to joint: UnsafeMutablePointer<SolverJoint>) {
         joint.pointee.impulse += impulse
-        apply(-impulse, at: joint.pointee.anchorA, to: joint.pointee.bodyA + 1)
-        apply(impulse, at: joint.pointee.anchorB, to: joint.pointee.bodyB + 1)
+        apply(-impulse, at: joint.pointee.anchorA, to: joint.pointee.solverBodyA)
+        apply(impulse, at: joint.pointee.anchorB, to: joint.pointee.solverBodyB)
     }
 
     /// What distance-like joints share: the bodies' indices and states (the ground's as constants,
     /// see `body(_:)`), the unit axis from anchor A to anchor B, the anchors' distance, and the
     /// effective mass along the axis (nil when it is zero).
-    @inline(__always) private func axialTerms(_ joint: UnsafeMutablePointer<Joint>)
+    @inline(__always) private func axialTerms(_ joint: UnsafeMutablePointer<SolverJoint>)
         -> (indexA: Int, indexB: Int, a: SolverBody, b: SolverBody, axis: Vector2, length: Double, k: Double)? {
-        let indexA = joint.pointee.bodyA + 1, indexB = joint.pointee.bodyB + 1
+        let indexA = joint.pointee.solverBodyA, indexB = joint.pointee.solverBodyB
         let a = body(indexA), b = body(indexB)
         let rA = joint.pointee.anchorA, rB = joint.pointee.anchorB
         let d = b.worldPoint(joint.pointee.localAnchorB) - a.worldPoint(joint.pointee.localAnchorA)
@@ -152,32 +154,32 @@ extension StepSolver {
     }
 
     private func solveDistanceJoint(_ index: Int, useBias: Bool) {
-        let joint = joints.baseAddress! + index
+        let joint = solverJoints.baseAddress! + index
         guard let (indexA, indexB, a, b, axis, length, k) = axialTerms(joint) else { return }
         let rA = joint.pointee.anchorA, rB = joint.pointee.anchorB
         let cdot = (b.velocity(at: rB) - a.velocity(at: rA)).dot(axis)
         let s = scaling(joint.pointee, useBias: useBias)
-        let impulse = -s.mass * (cdot + s.bias * (length - joint.pointee.length)) / k - s.impulse * joint.pointee.impulse.x
+        let impulse = -s.mass * (cdot + s.bias * (length - joints[index].length)) / k - s.impulse * joint.pointee.impulse.x
         joint.pointee.impulse.x += impulse
         apply(-impulse * axis, at: rA, to: indexA)
         apply(impulse * axis, at: rB, to: indexB)
     }
 
     /// What angular joints share: the bodies, their combined inverse inertia (nil when zero), and
-    /// the angle of B relative to A minus the target, in (−π, π].
-    @inline(__always) private func angularTerms(_ joint: UnsafeMutablePointer<Joint>)
+    /// the angle of B relative to A minus the target (`targetRotation`), in (−π, π].
+    @inline(__always) private func angularTerms(_ joint: UnsafeMutablePointer<SolverJoint>, target: Rotation)
         -> (a: UnsafeMutablePointer<SolverBody>, b: UnsafeMutablePointer<SolverBody>, k: Double, angle: Double)? {
-        let a = bodies + (joint.pointee.bodyA + 1), b = bodies + (joint.pointee.bodyB + 1)
+        let a = bodies + joint.pointee.solverBodyA, b = bodies + joint.pointee.solverBodyB
         let k = a.pointee.inverseInertia + b.pointee.inverseInertia
         guard k > 0 else { return nil }
         let angle = a.pointee.rotation.inverse.followed(by: b.pointee.rotation)
-            .followed(by: joint.pointee.targetRotation.inverse).deterministicAngle
+            .followed(by: target.inverse).deterministicAngle
         return (a, b, k, angle)
     }
 
     private func solveAngleJoint(_ index: Int, useBias: Bool) {
-        let joint = joints.baseAddress! + index
-        guard let (a, b, k, angleError) = angularTerms(joint) else { return }
+        let joint = solverJoints.baseAddress! + index
+        guard let (a, b, k, angleError) = angularTerms(joint, target: joints[index].targetRotation) else { return }
         let s = scaling(joint.pointee, useBias: useBias)
         let impulse = -s.mass * (b.pointee.angularVelocity - a.pointee.angularVelocity + s.bias * angleError) / k
             - s.impulse * joint.pointee.impulse.x
@@ -190,11 +192,11 @@ extension StepSolver {
 extension StepSolver {
     /// A rope: only pulls, and only when taut. Slack ropes may tighten within the sub-step.
     private func solveRopeJoint(_ index: Int, useBias: Bool) {
-        let joint = joints.baseAddress! + index
+        let joint = solverJoints.baseAddress! + index
         guard let (indexA, indexB, a, b, axis, length, k) = axialTerms(joint) else { return }
         let rA = joint.pointee.anchorA, rB = joint.pointee.anchorB
         // Slack = how much longer the rope may get (≥ 0 when slack); treated like a contact gap.
-        let slack = joint.pointee.length - length
+        let slack = joints[index].length - length
         let (bias, massScale, impulseScale) = inequalityScaling(slack, joint.pointee, useBias: useBias)
         let cdot = (b.velocity(at: rB) - a.velocity(at: rA)).dot(axis)
         // The rope pulls B towards A: the accumulated impulse along the axis stays ≤ 0.
@@ -208,7 +210,7 @@ extension StepSolver {
 
     /// Bias and scaling of an inequality constraint with gap `gap` (≥ 0 satisfied): speculative
     /// while open, soft pushing-out when violated in the biased pass, rigid in relax.
-    @inline(__always) private func inequalityScaling(_ gap: Double, _ joint: Joint, useBias: Bool)
+    @inline(__always) private func inequalityScaling(_ gap: Double, _ joint: SolverJoint, useBias: Bool)
         -> (bias: Double, mass: Double, impulse: Double) {
         if gap > 0 { return (gap / h, 1, 0) }
         if useBias { return (joint.softness.biasRate * gap, joint.softness.massScale, joint.softness.impulseScale) }
@@ -217,9 +219,9 @@ extension StepSolver {
 
     /// Holds B's anchor on A's line: the perpendicular offset is driven to zero.
     private func solveLineJoint(_ index: Int, useBias: Bool) {
-        let joint = joints.baseAddress! + index
-        let a = bodies + (joint.pointee.bodyA + 1), b = bodies + (joint.pointee.bodyB + 1)
-        let frame = lineFrame(joint.pointee)
+        let joint = solverJoints.baseAddress! + index
+        let a = bodies + joint.pointee.solverBodyA, b = bodies + joint.pointee.solverBodyB
+        let frame = lineFrame(joint.pointee, axis: joints[index].localAxisA)
         let k = a.pointee.inverseMass + b.pointee.inverseMass + a.pointee.inverseInertia * frame.armA.normal * frame.armA.normal
             + b.pointee.inverseInertia * frame.armB.normal * frame.armB.normal
         guard k > 0 else { return }
@@ -234,7 +236,7 @@ extension StepSolver {
     /// One side of a limit: a non-negative accumulated impulse keeping `gap` ≥ 0, where the gap
     /// grows at `rate` per unit of velocity; returns the impulse to apply this time.
     @inline(__always) private func oneSided(gap: Double, rate: Double, k: Double, accumulated: inout Double,
-                                            _ joint: Joint, useBias: Bool) -> Double {
+                                            _ joint: SolverJoint, useBias: Bool) -> Double {
         let (bias, massScale, impulseScale) = inequalityScaling(gap, joint, useBias: useBias)
         let lambda = -massScale * (rate + bias) / k - impulseScale * accumulated
         let total = max(accumulated + lambda, 0)
@@ -244,9 +246,10 @@ extension StepSolver {
 
     /// Keeps B's anchor between `lower` and `upper` along A's axis (two one-sided constraints).
     private func solveAxialLimit(_ index: Int, useBias: Bool) {
-        let joint = joints.baseAddress! + index
-        let a = bodies + (joint.pointee.bodyA + 1), b = bodies + (joint.pointee.bodyB + 1)
-        let frame = lineFrame(joint.pointee)
+        let joint = solverJoints.baseAddress! + index
+        let description = joints[index]
+        let a = bodies + joint.pointee.solverBodyA, b = bodies + joint.pointee.solverBodyB
+        let frame = lineFrame(joint.pointee, axis: description.localAxisA)
         let k = a.pointee.inverseMass + b.pointee.inverseMass + a.pointee.inverseInertia * frame.armA.axis * frame.armA.axis
             + b.pointee.inverseInertia * frame.armB.axis * frame.armB.axis
         guard k > 0 else { return }
@@ -254,13 +257,13 @@ extension StepSolver {
             frame.axis.dot(b.pointee.velocity - a.pointee.velocity)
                 + frame.armB.axis * b.pointee.angularVelocity - frame.armA.axis * a.pointee.angularVelocity
         }
-        if joint.pointee.lower.isFinite {
-            let applied = oneSided(gap: frame.offset.x - joint.pointee.lower, rate: cdot(), k: k,
+        if description.lower.isFinite {
+            let applied = oneSided(gap: frame.offset.x - description.lower, rate: cdot(), k: k,
                                    accumulated: &joint.pointee.impulse.x, joint.pointee, useBias: useBias)
             applyAlong(frame.axis, frame.armA.axis, frame.armB.axis, applied, a, b)
         }
-        if joint.pointee.upper.isFinite {
-            let applied = oneSided(gap: joint.pointee.upper - frame.offset.x, rate: -cdot(), k: k,
+        if description.upper.isFinite {
+            let applied = oneSided(gap: description.upper - frame.offset.x, rate: -cdot(), k: k,
                                    accumulated: &joint.pointee.impulse.y, joint.pointee, useBias: useBias)
             applyAlong(frame.axis, frame.armA.axis, frame.armB.axis, -applied, a, b)
         }
@@ -268,16 +271,17 @@ extension StepSolver {
 
     /// Keeps the relative angle between `lower` and `upper`.
     private func solveAngleLimit(_ index: Int, useBias: Bool) {
-        let joint = joints.baseAddress! + index
-        guard let (a, b, k, angle) = angularTerms(joint) else { return }
-        if joint.pointee.lower.isFinite {
-            let applied = oneSided(gap: angle - joint.pointee.lower, rate: b.pointee.angularVelocity - a.pointee.angularVelocity,
+        let joint = solverJoints.baseAddress! + index
+        let description = joints[index]
+        guard let (a, b, k, angle) = angularTerms(joint, target: description.targetRotation) else { return }
+        if description.lower.isFinite {
+            let applied = oneSided(gap: angle - description.lower, rate: b.pointee.angularVelocity - a.pointee.angularVelocity,
                                    k: k, accumulated: &joint.pointee.impulse.x, joint.pointee, useBias: useBias)
             a.pointee.apply(.zero, at: .zero, angular: -applied)
             b.pointee.apply(.zero, at: .zero, angular: applied)
         }
-        if joint.pointee.upper.isFinite {
-            let applied = oneSided(gap: joint.pointee.upper - angle, rate: a.pointee.angularVelocity - b.pointee.angularVelocity,
+        if description.upper.isFinite {
+            let applied = oneSided(gap: description.upper - angle, rate: a.pointee.angularVelocity - b.pointee.angularVelocity,
                                    k: k, accumulated: &joint.pointee.impulse.y, joint.pointee, useBias: useBias)
             a.pointee.apply(.zero, at: .zero, angular: applied)
             b.pointee.apply(.zero, at: .zero, angular: -applied)
@@ -286,11 +290,11 @@ extension StepSolver {
 
     /// Dry friction on relative turning: stops it, with at most `maximumTorque`·h per sub-step.
     private func solveAngularFriction(_ index: Int) {
-        let joint = joints.baseAddress! + index
-        let a = bodies + (joint.pointee.bodyA + 1), b = bodies + (joint.pointee.bodyB + 1)
+        let joint = solverJoints.baseAddress! + index
+        let a = bodies + joint.pointee.solverBodyA, b = bodies + joint.pointee.solverBodyB
         let k = a.pointee.inverseInertia + b.pointee.inverseInertia
         guard k > 0 else { return }
-        let limit = joint.pointee.maximumTorque * h
+        let limit = joints[index].maximumTorque * h
         let lambda = -(b.pointee.angularVelocity - a.pointee.angularVelocity) / k
         let accumulated = min(max(joint.pointee.impulse.x + lambda, -limit), limit)
         let applied = accumulated - joint.pointee.impulse.x
@@ -324,7 +328,12 @@ extension World {
         if !jointsAsBefore {
             // The last pass's impulses by key, for the joints that stayed.
             jointWarmStart.removeAll(keepingCapacity: true)
-            for (key, impulse) in zip(previousJointKeys, previousJointImpulses) { jointWarmStart[key] = impulse }
+            for (key, joint) in zip(previousJointKeys, solverJoints) { jointWarmStart[key] = joint.impulse }
+            if solverJoints.count > joints.count {
+                solverJoints.removeLast(solverJoints.count - joints.count)
+            } else {
+                solverJoints.append(contentsOf: repeatElement(SolverJoint.unset, count: joints.count - solverJoints.count))
+            }
         }
         let jointsAsBefore = self.jointsAsBefore, jointWarmStart = self.jointWarmStart
         let threads = sharedThreads, batching = batchesPointJoints
@@ -339,8 +348,8 @@ extension World {
         swap(&batches, &pointJointBatches)
         batches.gather(jointCount: joints.count, bodyCount: bodies.count, runs: pieces) { gatherers in
             bodies.withUnsafeBufferPointer { bodies in
-                previousJointImpulses.withUnsafeBufferPointer { previousImpulses in
-                    joints.withUnsafeMutableBufferPointer { joints in
+                solverJoints.withUnsafeMutableBufferPointer { solverJoints in
+                    joints.withUnsafeBufferPointer { joints in
                         /// Prepares the joints of run `piece`, and gathers their batches.
                         func prepare(_ piece: Int, _ range: Range<Int>) {
                             // Springs mostly share one frequency and damping (a grid of cells, a
@@ -349,23 +358,31 @@ extension World {
                             var spring = (hertz: 0.0, dampingRatio: 0.0, softness: rigid)
                             gatherers.gather(run: piece) { batches in
                                 for index in range {
-                                    var joint = joints[index]
+                                    let joint = joints[index]
                                     if batching { batches.add(joint.kind, joint.bodyA, joint.bodyB, at: index) }
-                                    // Literals: `.zero` is a stored global, read through a call each time.
-                                    joint.anchorA = joint.bodyA >= 0 ? bodies[joint.bodyA].rotation.rotate(joint.localAnchorA) : Vector2(0, 0)
-                                    joint.anchorB = joint.bodyB >= 0 ? bodies[joint.bodyB].rotation.rotate(joint.localAnchorB) : Vector2(0, 0)
+                                    let softness: Softness
                                     if joint.hertz > 0 {
                                         if joint.hertz != spring.hertz || joint.dampingRatio != spring.dampingRatio {
                                             spring = (joint.hertz, joint.dampingRatio,
                                                       Softness(hertz: joint.hertz, dampingRatio: joint.dampingRatio, h: h))
                                         }
-                                        joint.softness = spring.softness
+                                        softness = spring.softness
                                     } else {
-                                        joint.softness = rigid
+                                        softness = rigid
                                     }
-                                    // A kept joint (see `ContributionPlan`) still holds its impulse: set it either way.
-                                    joint.impulse = jointsAsBefore ? previousImpulses[index] : jointWarmStart[joint.key] ?? Vector2(0, 0)
-                                    joints[index] = joint
+                                    let target = solverJoints.baseAddress! + index
+                                    // The joints are the last pass's, in order: each impulse is where it was left.
+                                    if !jointsAsBefore { target.pointee.impulse = jointWarmStart[joint.key] ?? Vector2(0, 0) }
+                                    target.pointee.bodyA = Int32(truncatingIfNeeded: joint.bodyA)
+                                    target.pointee.bodyB = Int32(truncatingIfNeeded: joint.bodyB)
+                                    target.pointee.kind = joint.kind
+                                    target.pointee.isSpring = joint.hertz > 0
+                                    target.pointee.localAnchorA = joint.localAnchorA
+                                    target.pointee.localAnchorB = joint.localAnchorB
+                                    // Literals: `.zero` is a stored global, read through a call each time.
+                                    target.pointee.anchorA = joint.bodyA >= 0 ? bodies[joint.bodyA].rotation.rotate(joint.localAnchorA) : Vector2(0, 0)
+                                    target.pointee.anchorB = joint.bodyB >= 0 ? bodies[joint.bodyB].rotation.rotate(joint.localAnchorB) : Vector2(0, 0)
+                                    target.pointee.softness = softness
                                 }
                             }
                         }
@@ -417,30 +434,11 @@ extension World {
         return !keysSame.contains(false)
     }
 
-    /// Keeps this pass's joint impulses, in order, for the next one's warm start, and their keys
-    /// when the joints are not the ones `prepareJoints` found last time. (The index by key is
+    /// Keeps this pass's joint keys when they are not the ones `prepareJoints` found last time,
+    /// for the next one's warm start (its impulses stay in `solverJoints`). (The index by key is
     /// built from these only in a pass whose joints differ: built here, it would hold the
     /// impulses of the last pass that changed the joints, not of the last pass.)
     mutating func storeJointImpulses() {
-        if previousJointImpulses.count != joints.count {
-            previousJointImpulses.removeAll(keepingCapacity: true)
-            previousJointImpulses.append(contentsOf: repeatElement(Vector2(0, 0), count: joints.count))
-        }
-        // By the thread that solved each piece, from its own cache: copied by this thread alone,
-        // every other piece's joints crossed to this processor and back at the next preparation.
-        let threads = sharedThreads, cuts = jointCuts.cuts
-        joints.withUnsafeBufferPointer { joints in
-            previousJointImpulses.withUnsafeMutableBufferPointer { previous in
-                func store(_ range: Range<Int>) {
-                    for index in range { previous[index] = joints[index].impulse }
-                }
-                if let threads {
-                    threads.run { store(cuts[$0] ..< cuts[$0 + 1]) }
-                } else {
-                    store(joints.indices)
-                }
-            }
-        }
         guard !jointsAsBefore else { return }
         previousJointKeys = joints.map(\.key)
     }

@@ -113,7 +113,7 @@ extension StepSolver {
     // Rejected: the four joints in `SIMD4<Double>` lanes — 6× slower on W1 10 000, each lane's
     // scalar put into the vector through memory and stalling on store forwarding.
     func solvePointJointBatch(_ start: Int, useBias: Bool) {
-        let joint = joints.baseAddress! + start
+        let joint = solverJoints.baseAddress! + start
         let impulse0 = pointJointImpulse(joint, useBias: useBias)
         let impulse1 = pointJointImpulse(joint + 1, useBias: useBias)
         let impulse2 = pointJointImpulse(joint + 2, useBias: useBias)

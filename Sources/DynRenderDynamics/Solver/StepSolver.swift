@@ -6,7 +6,10 @@ import DynRenderGeometry
 struct StepSolver {
     let bodies: UnsafeMutablePointer<SolverBody>
     let bodyCount: Int
-    let joints: UnsafeMutableBufferPointer<Joint>
+    /// The joints as described, read by the kinds whose solve needs more than `solverJoints`.
+    let joints: UnsafeBufferPointer<Joint>
+    /// What the passes read and write of each joint (`SolverJoint`), in the same order.
+    let solverJoints: UnsafeMutableBufferPointer<SolverJoint>
     /// Non-zero where a batch of point joints solved side by side starts (`PointJointBatches`).
     let pointJointBatches: UnsafeBufferPointer<UInt8>
     let manifolds: UnsafeMutableBufferPointer<ContactManifold>

@@ -32,6 +32,9 @@ struct World {
 
     /// This step's joints, as the behaviours describe them.
     var joints: [Joint] = []
+    /// What the solver reads and writes of each joint, in the same order (`SolverJoint`); its
+    /// impulses are kept from one pass to the next for warm starting.
+    var solverJoints: [SolverJoint] = []
     /// Last pass's joint impulses by key, built when the joints changed (see `prepareJoints`).
     var jointWarmStart: [UInt64: Vector2] = [:]
     /// Which joints are solved four at a time this pass.
@@ -56,9 +59,9 @@ struct World {
     var contactLanesAreWide = World.wideContactLanesAvailable
     /// Whether this processor can run the lanes' AVX2 path.
     static let wideContactLanesAvailable = dr_contact_lanes_wide_available() != 0
-    /// Last step's joint keys and impulses, in order, for warm starting by position.
+    /// Last step's joint keys, in order (their impulses are in `solverJoints`), for warm starting
+    /// by position.
     var previousJointKeys: [UInt64] = []
-    var previousJointImpulses: [Vector2] = []
     /// Whether this pass's joints have the keys, in order, of the last pass's (set by `prepareJoints`).
     var jointsAsBefore = false
     var manifolds: [ContactManifold] = []
@@ -171,12 +174,13 @@ struct World {
         manifolds.withUnsafeBufferPointer { contactColours.build($0, bodyCount: bodies.count, inLanes: solvesContactsInLanes) }
         let settings = self.settings, count = bodies.count, profiler = self.profiler, wideLanes = contactLanesAreWide
         solverBodies.withUnsafeMutableBufferPointer { solverBodies in
-            joints.withUnsafeMutableBufferPointer { joints in
+            joints.withUnsafeBufferPointer { joints in
+              solverJoints.withUnsafeMutableBufferPointer { solverJoints in
                 pointJointBatches.starts.withUnsafeBufferPointer { batches in
                     jointCuts.cuts.withUnsafeBufferPointer { jointCuts in
                         manifolds.withUnsafeMutableBufferPointer { manifolds in
                             contactColours.withGroups { bundles, singles, groups in
-                                StepSolver(bodies: solverBodies.baseAddress!, bodyCount: count, joints: joints,
+                                StepSolver(bodies: solverBodies.baseAddress!, bodyCount: count, joints: joints, solverJoints: solverJoints,
                                            pointJointBatches: batches, manifolds: manifolds, bundles: bundles,
                                            singles: singles, groups: groups, wideLanes: wideLanes,
                                            settings: settings, h: h, contactSoftness: softness, profiler: profiler,
@@ -185,6 +189,7 @@ struct World {
                         }
                     }
                 }
+              }
             }
         }
         keepSolved(endsStep: endsStep)
