@@ -6,11 +6,12 @@
 /// that had not changed (`perf`, W1 10 000). A run whose attachments, bodies and place in the
 /// joint list are all as they were last step keeps its joints where they lie; only a run with a
 /// changed attachment, a new body assignment or a new place asks its attachments again. The world
-/// receives the same joints in the same order either way: the solver's state in a joint
-/// (impulses, anchors in world orientation, softness) is set afresh by `World.prepareJoints`
-/// every pass, whoever wrote the joint.
-/// (Rejected: copying each run's kept joints into a cleared list every step — at 232 bytes a
-/// joint that is 2.3 MB a step for ten thousand springs, most of what was to be saved.)
+/// receives the same joints in the same order either way: the solver's state of a joint
+/// (impulses, anchors in world orientation, softness) is kept apart (`World.solverJoints`) and
+/// set by `World.prepareJoints` every pass — from the solver's own copy of the description when
+/// no joint was written since the last pass.
+/// (Rejected: copying each run's kept joints into a cleared list every step — at 144 bytes a
+/// joint that is 1.4 MB a step for ten thousand springs, most of what was to be saved.)
 struct ContributionPlan {
     private enum Entry {
         case behavior(DynamicBehavior)

@@ -327,6 +327,17 @@ open class DynamicAnimator {
         set { world.batchesPointJoints = newValue }
     }
 
+    /// Whether a pass whose joints no behaviour wrote since the last one prepares them from the
+    /// solver's own copy (`World.solverJoints`) instead of reading their descriptions: on by
+    /// default, with the same bits as off. Off only to prove that.
+    package var reusesSolverJoints: Bool {
+        get { world.reusesSolverJoints }
+        set { world.reusesSolverJoints = newValue }
+    }
+
+    /// How many passes so far prepared their joints from the solver's own copy.
+    package var solverJointReuses: Int { world.solverJointReuses }
+
     /// Whether the manifolds of a contact colour (`ContactColours`) are solved four at a time in
     /// lanes (`ContactBundle`): on by default, with the same bits as off, where they are solved
     /// one at a time in the same order. Off only to prove that.

@@ -132,6 +132,7 @@ final class StepContext {
 
     /// Adds a joint for this step.
     func addJoint(_ joint: Joint) {
+        world.pointee.jointsRewritten = true
         if jointCursor < world.pointee.joints.count {
             world.pointee.joints[jointCursor] = joint
         } else {
@@ -197,6 +198,7 @@ final class StepContext {
     /// (recomputing mass where they changed).
     func finish() {
         if world.pointee.joints.count > jointCursor {
+            world.pointee.jointsRewritten = true
             world.pointee.joints.removeSubrange(jointCursor...)
         }
         // With no item behaviour this step every body takes the default material: nothing to do

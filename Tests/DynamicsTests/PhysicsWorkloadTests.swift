@@ -101,6 +101,23 @@ import CContactKernels
         return (animator, boxes)
     }
 
+    /// A chain of `n` boxes, each hung off-centre from the one before, the first from an anchor:
+    /// every joint shares a body with the next, so no cut of the joints can stand.
+    static func chain(_ n: Int) -> (DynamicAnimator, [Box]) {
+        let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 5000, height: 5000))
+        let boxes = (0..<n).map { Box(center: CGPoint(x: 20 + 1.5 * Double($0), y: 20 + 1.0 * Double($0)), size: 2) }
+        let first = AttachmentBehavior(item: boxes[0], offsetFromCenter: Offset(horizontal: 0, vertical: -1),
+                                       attachedToAnchor: CGPoint(x: 20, y: 19))
+        first.length = 0
+        animator.addBehavior(first)
+        for (above, below) in zip(boxes, boxes.dropFirst()) {
+            animator.addBehavior(AttachmentBehavior(item: below, offsetFromCenter: Offset(horizontal: -0.5, vertical: -1),
+                                                    attachedTo: above, offsetFromCenter: Offset(horizontal: 0.5, vertical: 1)))
+        }
+        animator.addBehavior(GravityBehavior(items: boxes))
+        return (animator, boxes)
+    }
+
     /// The solver's threads change no bit: each workload at one, two and three threads, on each
     /// lanes path, ends with the same state as at one thread. And the threads were used on the
     /// springy grid: its joints were cut into pieces, and stages were shared. (Contacts stay on
@@ -109,8 +126,10 @@ import CContactKernels
     /// on one thread 1 548 ..< 1 552 is a batch, on two the cut at 1 551 starts one), which
     /// changes no bit either. The grid's springs hold one body each, where a warm start cancels
     /// out; the pendulums (rigid joints off each box's centre, under gravity) are cut the same way
-    /// and need each piece's impulses kept for the next step.
-    @Test(arguments: [("w1", 3102, 40), ("pendulums", 3102, 40), ("w2", 500, 120), ("w3", 10, 600)])
+    /// and need each piece's impulses kept for the next step. The chain's joints share a body
+    /// across any cut, and must stay on one thread, also in passes that read the joints from the
+    /// solver's own copy (`DynamicAnimator.reusesSolverJoints`).
+    @Test(arguments: [("w1", 3102, 40), ("pendulums", 3102, 40), ("chain", 3000, 20), ("w2", 500, 120), ("w3", 10, 600)])
     func everyThreadCountGivesTheSameBits(workload: String, n: Int, steps: Int) {
         func run(threads: Int, wide: Bool) -> (state: [UInt64], use: (sharedTasks: Int, jointPieces: Int)) {
             let animator: DynamicAnimator, boxes: [Box]
@@ -118,6 +137,7 @@ import CContactKernels
             switch workload {
             case "w1": (animator, boxes, anchors) = Workloads.w1(n: n, settings: SolverSettings())
             case "pendulums": (animator, boxes) = Self.pendulums(n)
+            case "chain": (animator, boxes) = Self.chain(n)
             case "w2": (animator, boxes) = Workloads.w2(n: n, settings: SolverSettings())
             default: (animator, boxes) = Workloads.w3(settings: SolverSettings())
             }
@@ -138,6 +158,9 @@ import CContactKernels
                 if threads > 1 && ["w1", "pendulums"].contains(workload) {
                     #expect(use.sharedTasks > 10 * steps, "\(use.sharedTasks) stages shared in \(steps) steps")
                     #expect(use.jointPieces == threads)
+                }
+                if workload == "chain" {
+                    #expect(use.jointPieces == 0, "the chain was cut into \(use.jointPieces) pieces")
                 }
             }
         }

@@ -61,4 +61,22 @@ import DynRenderGeometry
         let differing = zip(sequential.state, batched.state).filter { $0 != $1 }.count
         #expect(differing == 0, "\(differing) of \(sequential.state.count) numbers differ")
     }
+
+    /// A pass whose joints no behaviour rewrote prepares them from the solver's own copy of
+    /// their descriptions: the same bits as reading the descriptions every pass. (The scenes'
+    /// attachments keep their joints, so most passes take the short way.)
+    @Test(arguments: 0..<12) func preparingFromTheSolversCopyChangesNoBit(seed: UInt64) {
+        func run(reusing: Bool) -> (state: [UInt64], reuses: Int) {
+            let (animator, items) = Self.scene(seed: seed)
+            animator.reusesSolverJoints = reusing
+            for _ in 0..<240 { animator.step() }
+            let state = items.flatMap { [$0.center.x, $0.center.y, $0.transform.a, $0.transform.b] }.map { Double($0).bitPattern }
+            return (state, animator.solverJointReuses)
+        }
+        let described = run(reusing: false), reused = run(reusing: true)
+        #expect(described.reuses == 0)
+        #expect(reused.reuses > 200, "most passes should reuse the solver's copy, not \(reused.reuses) of 240")
+        let differing = zip(described.state, reused.state).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(differing) of \(described.state.count) numbers differ")
+    }
 }

@@ -35,6 +35,15 @@ struct World {
     /// What the solver reads and writes of each joint, in the same order (`SolverJoint`); its
     /// impulses are kept from one pass to the next for warm starting.
     var solverJoints: [SolverJoint] = []
+    /// Whether `joints` was written since `prepareJoints` last read it (`StepContext` sets it).
+    /// When not, and the sub-step is the same, `solverJoints` holds all it would copy from them.
+    var jointsRewritten = true
+    /// The sub-step, seconds, `solverJoints`' softness was worked out for.
+    var preparedSubStep = Double.nan
+    /// Whether such a pass may skip the descriptions (see `DynamicAnimator.reusesSolverJoints`).
+    var reusesSolverJoints = true
+    /// How many passes skipped them.
+    var solverJointReuses = 0
     /// Last pass's joint impulses by key, built when the joints changed (see `prepareJoints`).
     var jointWarmStart: [UInt64: Vector2] = [:]
     /// Which joints are solved four at a time this pass.
