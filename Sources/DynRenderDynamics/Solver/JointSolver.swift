@@ -308,19 +308,22 @@ extension World {
     /// The index that stands for the fixed world in a joint or contact.
     static let ground = -1
 
-    /// Anchors in world orientation, softness for the sub-step `h`, and last step's impulses: by
-    /// position when the behaviours describe the same joints in the same order as last step (the
-    /// usual case, with no hashing), else by key.
+    /// Fills `solverJoints` from the joints: anchors in world orientation, softness for the
+    /// sub-step `h`, and last step's impulses — left in place when the behaviours describe the
+    /// same joints in the same order as last step (the usual case, with no hashing), else found
+    /// by key. When no joint was written since the last pass, only the anchors are turned.
     mutating func prepareJoints(h: Double) {
         let rigid = Softness(hertz: settings.jointHertz, dampingRatio: settings.jointDampingRatio, h: h)
         jointCuts.begin(jointCount: joints.count, bodyCount: bodies.count, pieces: threads?.count ?? 1)
         var asBefore = previousJointKeys.count == joints.count
+        // No joint written since the last pass (a springy layout's attachments keep theirs,
+        // `ContributionPlan`): the keys are the last pass's, and `solverJoints` holds all that
+        // would be copied from the descriptions, so these — the larger part of the joints'
+        // memory — are not read at all.
+        let untouched = asBefore && !jointsRewritten && reusesSolverJoints && solverJoints.count == joints.count
         if let threads, !jointCuts.cuts.isEmpty {
-            asBefore = checkCuts(threads, keysAsBefore: asBefore,
-                                 untouched: asBefore && !jointsRewritten && reusesSolverJoints && solverJoints.count == joints.count)
-        } else if asBefore && !jointsRewritten {
-            // Not written since the last pass, whose keys `previousJointKeys` holds.
-        } else if asBefore {
+            asBefore = checkCuts(threads, keysAsBefore: asBefore, untouched: untouched)
+        } else if asBefore && !untouched {
             asBefore = joints.withUnsafeBufferPointer { joints in
                 previousJointKeys.withUnsafeBufferPointer { previousKeys in
                     joints.indices.allSatisfy { previousKeys[$0] == joints[$0].key }
@@ -338,10 +341,8 @@ extension World {
                 solverJoints.append(contentsOf: repeatElement(SolverJoint.unset, count: joints.count - solverJoints.count))
             }
         }
-        // Nothing written into the descriptions since the last pass (a springy layout's attachments
-        // keep their joints, `ContributionPlan`): only the anchors' world orientation changes, and
-        // the descriptions, the larger part of the joints' memory, are not read at all.
-        let described = !reusesSolverJoints || !jointsAsBefore || jointsRewritten || h != preparedSubStep
+        // Softness depends on the sub-step too.
+        let described = !untouched || h != preparedSubStep
         if !described { solverJointReuses += 1 }
         jointsRewritten = false
         preparedSubStep = h
@@ -366,14 +367,19 @@ extension World {
                             // chain): the last spring's softness is reused rather than worked out
                             // again, with the same result.
                             var spring = (hertz: 0.0, dampingRatio: 0.0, softness: rigid)
+                            /// `local` in world orientation on body `index` (the ground: none).
+                            // Literals: `.zero` is a stored global, read through a call each time.
+                            @inline(__always) func turned(_ local: Vector2, on index: Int) -> Vector2 {
+                                index >= 0 ? bodies[index].rotation.rotate(local) : Vector2(0, 0)
+                            }
                             gatherers.gather(run: piece) { batches in
                                 if !described {
                                     for index in range {
                                         let target = solverJoints.baseAddress! + index
                                         let bodyA = Int(target.pointee.bodyA), bodyB = Int(target.pointee.bodyB)
                                         if batching { batches.add(target.pointee.kind, bodyA, bodyB, at: index) }
-                                        target.pointee.anchorA = bodyA >= 0 ? bodies[bodyA].rotation.rotate(target.pointee.localAnchorA) : Vector2(0, 0)
-                                        target.pointee.anchorB = bodyB >= 0 ? bodies[bodyB].rotation.rotate(target.pointee.localAnchorB) : Vector2(0, 0)
+                                        target.pointee.anchorA = turned(target.pointee.localAnchorA, on: bodyA)
+                                        target.pointee.anchorB = turned(target.pointee.localAnchorB, on: bodyB)
                                     }
                                     return
                                 }
@@ -391,7 +397,7 @@ extension World {
                                         softness = rigid
                                     }
                                     let target = solverJoints.baseAddress! + index
-                                    // The joints are the last pass's, in order: each impulse is where it was left.
+                                    // The last pass's joints in order keep their impulses where they were left.
                                     if !jointsAsBefore { target.pointee.impulse = jointWarmStart[joint.key] ?? Vector2(0, 0) }
                                     target.pointee.bodyA = Int32(truncatingIfNeeded: joint.bodyA)
                                     target.pointee.bodyB = Int32(truncatingIfNeeded: joint.bodyB)
@@ -399,9 +405,8 @@ extension World {
                                     target.pointee.isSpring = joint.hertz > 0
                                     target.pointee.localAnchorA = joint.localAnchorA
                                     target.pointee.localAnchorB = joint.localAnchorB
-                                    // Literals: `.zero` is a stored global, read through a call each time.
-                                    target.pointee.anchorA = joint.bodyA >= 0 ? bodies[joint.bodyA].rotation.rotate(joint.localAnchorA) : Vector2(0, 0)
-                                    target.pointee.anchorB = joint.bodyB >= 0 ? bodies[joint.bodyB].rotation.rotate(joint.localAnchorB) : Vector2(0, 0)
+                                    target.pointee.anchorA = turned(joint.localAnchorA, on: joint.bodyA)
+                                    target.pointee.anchorB = turned(joint.localAnchorB, on: joint.bodyB)
                                     target.pointee.softness = softness
                                 }
                             }
