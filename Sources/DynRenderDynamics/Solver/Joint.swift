@@ -55,9 +55,9 @@ struct Joint {
 /// What the solver's passes read and write of a joint, in storage of its own beside the joints'
 /// descriptions (`World.solverJoints`): a step passes over its joints three times a sub-step
 /// (warm start, solve, relax), and a point joint needs only these 120 bytes of the 216 a `Joint`
-/// holds, so at 100 000 springs, where the joints do not fit in the caches, the passes stream
-/// little more than half the bytes. `World.prepareJoints` fills it each step; impulses stay in
-/// it from one step to the next, for warm starting.
+/// held with them (144 without), so at 100 000 springs, where the joints do not fit in the
+/// caches, the passes stream little more than half the bytes. `World.prepareJoints` fills it
+/// each step; impulses stay in it from one step to the next, for warm starting.
 // Rejected: reordering `Joint`'s fields so the solver's share cache lines (measured: no gain,
 // W1 100 000 1.01×) — the passes still streamed every line of the array.
 struct SolverJoint {
