@@ -474,7 +474,7 @@ extension World {
     /// for the next one's warm start (its impulses stay in `solverJoints`). (The index by key is
     /// built from these only in a pass whose joints differ: built here, it would hold the
     /// impulses of the last pass that changed the joints, not of the last pass.)
-    mutating func storeJointImpulses() {
+    mutating func storeJointKeys() {
         guard !jointsAsBefore else { return }
         previousJointKeys = joints.map(\.key)
     }

@@ -203,7 +203,7 @@ struct World {
         }
         keepSolved(endsStep: endsStep)
         storeImpulses()
-        storeJointImpulses()
+        storeJointKeys()
         profiler?.lap(.storeImpulses)
     }
 
