@@ -30,6 +30,12 @@ final class AnimationOutput<Sink: AnimationSink>: FrameOutput {
     private let encoder: AnimationEncoder<Sink>
     /// Used only on the drawing thread.
     private let helper: Sink.Compressor
+    /// Bytes of blocks handed to the writing thread and not yet compressed there.
+    private let handedOver = ByteCount()
+    /// At most this many bytes of blocks wait for the writing thread, beyond the first: a
+    /// canvas's pixels. Blocks are packed as runs and mostly small, but a photograph's are kept
+    /// as pixels (`PackedPixels`), and without a bound several could wait at once.
+    private let handoverLimit: Int
     let needsPixels = true
     let needsChange = true
 
@@ -37,6 +43,7 @@ final class AnimationOutput<Sink: AnimationSink>: FrameOutput {
     init(_ sink: Sink, endTime: Double?) throws {
         encoder = try AnimationEncoder(sink: sink, endTime: endTime)
         helper = try sink.makeCompressor()
+        handoverLimit = sink.width * sink.height * 4
     }
 
     func prepare(_ frame: DisplayListFrame, image: RGBAImage?, change: FrameChange, writerIsBehind: Bool) throws -> FrameWrite {
@@ -44,11 +51,20 @@ final class AnimationOutput<Sink: AnimationSink>: FrameOutput {
         // The encoder's own compressor serves the writing thread: `finish` uses it only after
         // that thread has stopped.
         let (sink, compressor) = (encoder.sink, encoder.compressor)
-        if writerIsBehind {
+        let bytes = blocks.reduce(0) { $0 + $1.byteCount }
+        let waiting = handedOver.value
+        // The first block shares its pixels with the sequencer's screen, which the next block is
+        // written into: compressed here, it is let go before that, so the screen is not copied.
+        if writerIsBehind || blocks.contains(where: \.isFirst) || (waiting > 0 && waiting + bytes > handoverLimit) {
             let compressed = try blocks.map { try sink.compress($0, with: helper) }
             return { for item in compressed { try sink.append(item) } }
         }
-        return { for block in blocks { try sink.append(sink.compress(block, with: compressor)) } }
+        handedOver.add(bytes)
+        let handedOver = handedOver
+        return {
+            for block in blocks { try sink.append(sink.compress(block, with: compressor)) }
+            handedOver.add(-bytes)
+        }
     }
 
     /// After the writing thread has stopped: the queued blocks and the end of the file.
@@ -129,4 +145,24 @@ final class TraceOutput: FrameOutput {
 
     func finish(endTime: Double, source: [(key: String, json: String)]) throws { try file.commit() }
     func cancel() { file.discard() }
+}
+
+/// A count shared by the two threads of a render.
+final class ByteCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    /// The count now.
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
+
+    /// Adds `bytes` (negative to take away).
+    func add(_ bytes: Int) {
+        lock.lock()
+        count += bytes
+        lock.unlock()
+    }
 }

@@ -94,7 +94,10 @@ package struct FrameRenderer {
         var encoder: EncodingThread?
         do {
             let rasterizer = Rasterizer()
-            var buffers = FrameBuffers(depth: (options.threads > 1 ? 5 : 3) + (source.plannedEndTime == nil ? 1 : 0))
+            // The animations keep what they need of a frame as it is handed to them, so one
+            // canvas serves, redrawn in place; a PNG sequence written on the second thread reads
+            // its frame later, so two more keep it from being copied.
+            var buffers = FrameBuffers(depth: options.pngDirectory != nil && options.threads > 1 ? 3 : 1)
             var started = false
             var needsPixels = false, needsChange = false
             var count = 0
@@ -128,21 +131,24 @@ package struct FrameRenderer {
                     change = .identical
                 } else if needsPixels {
                     // A canvas reused from an earlier frame is redrawn only in the rows where this
-                    // frame can differ from that one, and compared with the last frame only in the
-                    // rows where those two can differ: the rest are equal by construction.
+                    // frame can differ from that one, and the outputs are told the rows where it
+                    // can differ from the last frame: the rest are equal by construction.
+                    let previousList = buffers.latest?.list
                     var (canvas, held) = buffers.canvas(width: frame.list.pixelWidth, height: frame.list.pixelHeight)
+                    var redrawn: Range<Int>?
                     if let held {
-                        if let rows = rasterizer.rowsThatMayDiffer(between: held, and: frame.list) {
-                            rasterizer.render(frame.list, into: &canvas, rows: rows)
-                        }
+                        redrawn = rasterizer.rowsThatMayDiffer(between: held, and: frame.list) ?? 0..<0
+                        if !redrawn!.isEmpty { rasterizer.render(frame.list, into: &canvas, rows: redrawn!) }
                     } else {
                         rasterizer.render(frame.list, into: &canvas)
                     }
                     let drawn = canvas.intoImage()
-                    if needsChange, let latest = buffers.latest, latest.image.width == drawn.width,
-                       latest.image.height == drawn.height {
-                        let rows = rasterizer.rowsThatMayDiffer(between: latest.list, and: frame.list) ?? 0..<0
-                        change = drawn.changedRegion(from: latest.image, rows: rows).map(FrameChange.region) ?? .identical
+                    if needsChange, let previousList, previousList.pixelWidth == drawn.width,
+                       previousList.pixelHeight == drawn.height {
+                        // Where this frame can differ from the last: the rows just redrawn when the
+                        // canvas held the last frame, else as the display lists say.
+                        let rows = held == previousList ? redrawn! : rasterizer.rowsThatMayDiffer(between: previousList, and: frame.list) ?? 0..<0
+                        change = rows.isEmpty ? .identical : .rows(rows)
                     }
                     buffers.keep(drawn, list: frame.list)
                     image = drawn
@@ -210,12 +216,9 @@ package struct FrameRenderer {
 /// The last few frames handed to the outputs. The oldest one's storage becomes the next frame's
 /// canvas: by then the outputs have (almost always) let go of it, so drawing into it neither
 /// allocates nor copies; if an output still holds it, copy-on-write keeps that output's frame
-/// intact. `depth` covers what the outputs hold: with a planned end, the frame emitted last
-/// and the one queued behind it (`FrameSequencer`), so 3 on one thread (the oldest is free);
-/// on two, also a block being compressed on the writing thread and sometimes one waiting, and
-/// 5 is the smallest that does not slow a render (with 4 the oldest frame was often still held,
-/// so copied: springy at scale 3 took 2.80 s against 2.18 s). Without a planned end one more
-/// frame is queued.
+/// intact. `depth` covers what the outputs hold after `prepare`: nothing for the animations
+/// (their sequencer packs what it keeps), so 1; a PNG sequence on the writing thread holds a
+/// frame until it is written, and sometimes one waits.
 struct FrameBuffers {
     /// The frames, oldest first, each with the display list it is the render of.
     private var frames: [(image: RGBAImage, list: DisplayList)] = []

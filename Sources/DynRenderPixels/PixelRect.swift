@@ -56,10 +56,7 @@ extension PixelRect {
 
 extension RGBAImage {
     /// The smallest rectangle holding every pixel where this image differs from `other` (same
-    /// size), or nil when they are identical.
-    ///
-    /// Built for frame-to-frame use on large canvases: identical rows are skipped by `memcmp`,
-    /// and in a differing row only the columns outside the box found so far are examined.
+    /// size), or nil when they are identical. Fast on large canvases (see `ChangedBox`).
     package func changedRegion(from other: RGBAImage) -> PixelRect? {
         changedRegion(from: other, rows: 0..<height)
     }
@@ -76,32 +73,57 @@ extension RGBAImage {
 
     static func changedRegion(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>,
                               width: Int, height: Int, rows: Range<Int>? = nil) -> PixelRect? {
-        var minX = width, maxX = -1, minY = height, maxY = -1
-        let rowBytes = width * 4
+        var box = ChangedBox(width: width)
         for row in rows ?? 0..<height {
-            let base = row * width
-            if memcmp(a.baseAddress! + base, b.baseAddress! + base, rowBytes) == 0 { continue }
-            // Only columns left of the box so far can widen it on the left, and likewise on the
-            // right; a row whose differences lie inside the box only extends it downwards. Each
-            // side is checked with memcmp before it is searched word by word.
-            if minX > 0, memcmp(a.baseAddress! + base, b.baseAddress! + base, minX * 4) != 0 {
-                for column in 0..<minX where a[base + column] != b[base + column] {
-                    minX = column
-                    break
-                }
-            }
-            let right = max(maxX + 1, minX)
-            if right < width, memcmp(a.baseAddress! + base + right, b.baseAddress! + base + right, (width - right) * 4) != 0 {
-                for column in stride(from: width - 1, to: right - 1, by: -1) where a[base + column] != b[base + column] {
-                    maxX = column
-                    break
-                }
-            }
-            minY = min(minY, row)
-            maxY = row
+            box.compare(row: row, a.baseAddress! + row * width, b.baseAddress! + row * width)
         }
-        guard maxY >= 0 else { return nil }
-        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+        return box.rect
+    }
+}
+
+/// The bounding box of the pixels where two images differ, grown one row at a time: what
+/// `RGBAImage.changedRegion(from:)` computes, for callers whose rows are not all in one image
+/// (an animation's screen with blocks still queued over it).
+package struct ChangedBox {
+    /// Pixels in a row.
+    package let width: Int
+    private var minX: Int, maxX = -1, minY = Int.max, maxY = -1
+
+    /// An empty box for rows of `width` pixels.
+    package init(width: Int) {
+        self.width = width
+        minX = width
+    }
+
+    /// Compares row `row`, `width` words from `a` against as many from `b`.
+    ///
+    /// Built for frame-to-frame use on large canvases: identical rows are skipped by `memcmp`,
+    /// and in a differing row only the columns outside the box found so far are examined.
+    package mutating func compare(row: Int, _ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>) {
+        if memcmp(a, b, width * 4) == 0 { return }
+        // Only columns left of the box so far can widen it on the left, and likewise on the
+        // right; a row whose differences lie inside the box only extends it downwards. Each
+        // side is checked with memcmp before it is searched word by word.
+        if minX > 0, memcmp(a, b, minX * 4) != 0 {
+            for column in 0..<minX where a[column] != b[column] {
+                minX = column
+                break
+            }
+        }
+        let right = max(maxX + 1, minX)
+        if right < width, memcmp(a + right, b + right, (width - right) * 4) != 0 {
+            for column in stride(from: width - 1, to: right - 1, by: -1) where a[column] != b[column] {
+                maxX = column
+                break
+            }
+        }
+        minY = min(minY, row)
+        maxY = max(maxY, row)
+    }
+
+    /// The box; nil when no compared row differed.
+    package var rect: PixelRect? {
+        maxY >= 0 ? PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1) : nil
     }
 }
 

@@ -32,9 +32,10 @@ import Testing
     }
 
     struct Block: Equatable {
-        let image: RGBAImage, previous: RGBAImage?, region: PixelRect?, delay: Int
+        let image: RGBAImage, window: PixelRect, unchanged: [UInt8]?, region: PixelRect?, delay: Int
         init(_ block: AnimationBlock) {
-            (image, previous, region, delay) = (block.image, block.previous, block.region, block.delay)
+            let pixels = block.unpacked()
+            (image, window, unchanged, region, delay) = (pixels.image, block.window, pixels.unchanged, block.region, block.delay)
         }
     }
 
@@ -60,5 +61,57 @@ import Testing
         // The case the planned end changes: a last frame merged into the one before.
         #expect(mergedAtTheEnd > 100)
     }
-}
 
+    /// Blocks hold crops, so a caller may draw the next frame into the same pixels as soon as
+    /// `add` returns, and tell only the rows it redrew. Checked against whole frames: each block
+    /// is its frame over its window, marked unchanged exactly where the frame equals what was on
+    /// screen, changed within the exact box of the differences — whichever way the frames came.
+    @Test func blocksAreTheirFramesOverWhatIsShown() throws {
+        var blocksSeen = 0
+        for seed in 0..<500 as Range<UInt64> {
+            let (frames, end) = Self.animation(seed: seed)
+            var told = FrameSequencer(width: 4, height: 3, timing: GIFTiming.clock, endTime: end)
+            var plain = FrameSequencer(width: 4, height: 3, timing: GIFTiming.clock)
+            var canvas = RGBAImage(width: 4, height: 3)
+            var previous: RGBAImage?
+            var blocks: [AnimationBlock] = [], expected: [Block] = []
+            for (image, time) in frames {
+                // One canvas redrawn in place; the rows told are those that differ.
+                canvas.pixels = image.pixels
+                let change: FrameChange = previous.map { image.changedRegion(from: $0).map { .rows($0.y..<$0.maxY) } ?? .identical } ?? .unknown
+                blocks += try told.add(canvas, at: time, change: change)
+                expected += try plain.add(image, at: time).map(Block.init)
+                previous = image
+            }
+            blocks += told.finish(endTime: end)
+            expected += plain.finish(endTime: end).map(Block.init)
+            #expect(blocks.map(Block.init) == expected, "seed \(seed)")
+            // Replayed over whole frames: what each block says matches the frames it shows.
+            var shown: RGBAImage?
+            for packed in blocks {
+                let block = packed.unpacked()
+                if let before = shown {
+                    var after = before
+                    for y in 0..<block.window.height {
+                        for x in 0..<block.window.width { after[block.window.x + x, block.window.y + y] = block.image[x, y] }
+                    }
+                    #expect(block.region == after.changedRegion(from: before), "seed \(seed)")
+                    let mask = (0..<block.window.height).flatMap { y in
+                        (0..<block.window.width).map { x in
+                            UInt8(after[block.window.x + x, block.window.y + y] == before[block.window.x + x, block.window.y + y] ? 1 : 0)
+                        }
+                    }
+                    #expect(block.unchanged == mask, "seed \(seed)")
+                    shown = after
+                } else {
+                    #expect(packed.isFirst && block.window == PixelRect(x: 0, y: 0, width: 4, height: 3))
+                    shown = block.image
+                }
+                blocksSeen += 1
+            }
+            // The last frame is what ends on screen.
+            #expect(shown == frames.last?.0, "seed \(seed)")
+        }
+        #expect(blocksSeen > 1_000)
+    }
+}

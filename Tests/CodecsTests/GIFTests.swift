@@ -300,9 +300,10 @@ import DynRenderGeometry
                 for k in 0..<300 { image[k % width, (k / width) % height] = RGBA8(UInt8(k % 256), UInt8(k / 256 * 60), 99) }
             }
             guard let region = image.changedRegion(from: previous) else { continue }  // nothing changed
-            let frame = EncodedFrame(image: image, previous: previous, region: region)
+            let block = AnimationBlock(image: image, previous: previous, region: region, delay: 2)
+            let frame = block.encodedForGIF()
             #expect(frame.isExact == !quantised)
-            let variants = frame.transparencyVariants(image: image, previous: previous)
+            let variants = frame.transparencyVariants(of: block)
 
             // The frame itself: an unchanged pixel is transparent (0) unless the pixel before
             // was written as a colour and it has that colour; every other pixel is its colour.

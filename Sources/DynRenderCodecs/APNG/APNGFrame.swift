@@ -55,33 +55,42 @@ package struct APNGSettings: Sendable {
 }
 
 extension AnimationBlock {
+    /// The block as an APNG frame (see `BlockPixels.encodedForAPNG`).
+    package func encodedForAPNG(_ settings: APNGSettings) throws -> APNGFrame { try unpacked().encodedForAPNG(settings) }
+}
+
+extension BlockPixels {
     /// The block as an APNG frame. The first covers the canvas and replaces it. A later one
     /// covers its changed region: opaque animations store the region's pixels and replace it;
     /// others store changed pixels with unchanged ones fully transparent, blended OVER the frame
     /// before, so deflate sees runs of zero bytes where nothing moved — and when a changed pixel
     /// is itself not opaque, OVER could not show it, so that frame replaces its region instead.
-    package func encodedForAPNG(_ settings: APNGSettings) throws -> APNGFrame {
+    func encodedForAPNG(_ settings: APNGSettings) throws -> APNGFrame {
         let encoder = settings.png
-        guard let previous else {
+        guard let unchanged else {
             let png = try PNGChunks.imageData(of: encoder.encode(image))
-            return APNGFrame(region: PixelRect(x: 0, y: 0, width: image.width, height: image.height), delay: delay,
-                             blendsOver: false, data: png.data, header: png.header)
+            return APNGFrame(region: window, delay: delay, blendsOver: false, data: png.data, header: png.header)
         }
-        let rect = region ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
-        var frame = image.cropped(to: rect)
+        let rect = region ?? window
+        let local = localRegion ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+        var frame = image.cropped(to: local)
         var blendsOver = false
         if !settings.opaque && region != nil {
             // Unchanged pixels transparent — unless a changed pixel is itself not opaque.
             var over = frame
-            let before = previous.cropped(to: rect)
             blendsOver = over.pixels.withUnsafeMutableBytes { raw in
                 let words = raw.bindMemory(to: UInt32.self)
-                return before.pixels.withUnsafePixelWords { old in
-                    for i in words.indices {
-                        if words[i] == old[i] { words[i] = 0 } else if words[i] >> 24 != 255 { return false }
+                for y in 0..<local.height {
+                    for x in 0..<local.width {
+                        let i = y * local.width + x
+                        if unchanged[(local.y + y) * window.width + local.x + x] != 0 {
+                            words[i] = 0
+                        } else if words[i] >> 24 != 255 {
+                            return false
+                        }
                     }
-                    return true
                 }
+                return true
             }
             if blendsOver { frame = over }
         }

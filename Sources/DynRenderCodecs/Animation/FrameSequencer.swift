@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import DynRenderPixels
 
 /// What the caller of an encoder already knows about how a frame differs from the frame added
@@ -13,6 +18,8 @@ package enum FrameChange: Equatable, Sendable {
     case identical
     /// Exactly the bounding box of the changed pixels, as `RGBAImage.changedRegion(from:)` gives.
     case region(PixelRect)
+    /// Pixels differ only within these rows (a frame redrawn in those rows of the same canvas).
+    case rows(Range<Int>)
 }
 
 /// The clock of an animation format: delays are whole ticks, and shorter than `minimumDelay`
@@ -44,27 +51,9 @@ package struct AnimationTiming: Equatable, Sendable {
     package var maximumFrameRate: Double { Double(ticksPerSecond) / Double(minimumDelay) }
 }
 
-/// One block of an animation as the sequencer decided it: which image, against which
-/// predecessor, over which region, for how long. The pixels' encoding (a GIF palette, APNG
-/// scanlines) is a pure function of the block, so it can run on whichever thread compresses it.
-///
-/// ```swift
-/// var sequencer = FrameSequencer(width: 100, height: 100, timing: GIFTiming.clock)
-/// let blocks = try sequencer.add(frame, at: 0) + sequencer.finish(endTime: 1)
-/// ```
-package struct AnimationBlock {
-    let image: RGBAImage
-    /// The image shown before; nil for the first block, which covers the whole canvas.
-    let previous: RGBAImage?
-    /// Where `image` differs from `previous`; nil when nothing does (a delay-only block).
-    let region: PixelRect?
-    /// Ticks of the format's clock the block stays up.
-    let delay: Int
-}
-
-/// The part of animation encoding that decides what to write, shared by GIF and APNG: frame
-/// timing from timestamps, merging of identical frames, the changed region against the frame
-/// before.
+/// The part of animation encoding that decides what to write, shared by GIF, APNG and WebP:
+/// frame timing from timestamps, merging of identical frames, the changed region against what is
+/// on screen.
 ///
 /// Separate from compression so a renderer can run the two on different threads: blocks come
 /// out in order and the writer only copies them to the file.
@@ -75,8 +64,10 @@ package struct AnimationBlock {
 ///   duration. A frame that would show for less than the minimum delay takes the place of the
 ///   frame before it instead, so the timeline is kept exactly.
 ///
-/// Memory is constant in the number of frames: the last frame emitted and at most two queued, or
-/// one queued when the end time is known before the first frame (`endTime`).
+/// Memory is one whole frame (the screen) and the packed blocks of the frames waiting for their
+/// delays: at most two, or one when the end time is known before the first frame (`endTime`).
+/// A frame is kept as its block as it arrives, so the caller may draw the next frame into the
+/// same pixels at once.
 ///
 /// ```swift
 /// var sequencer = FrameSequencer(width: 390, height: 844, timing: APNGTiming.clock)
@@ -96,12 +87,29 @@ package struct FrameSequencer {
     /// Each block's image is then the frame as shown (`RGBAImage.keepingShown`), and the next
     /// frame is compared with that. Nil (lossless formats): blocks are the frames themselves.
     package var settling: ((RGBAImage, PixelRect) -> Int)?
-    /// The last image emitted, which the next block is diffed against.
-    private var lastEmitted: RGBAImage?
-    /// Frames whose delay is not known yet: each waits for its successor's start time. Each is
-    /// compared with its predecessor as it arrives (which also finds identical frames); `region`
-    /// is nil when its image was replaced and must be compared again.
-    private var queued: [(image: RGBAImage, start: Int, region: PixelRect??)] = []
+    /// The screen once every queued block but the last is shown, and the last too once it is
+    /// `applied` (nil before the first frame is applied). Losslessly, the frame before the one
+    /// being added.
+    private var screen: RGBAImage?
+    /// A frame whose delay is not known yet, as its block: it waits for its successor's start.
+    private struct Queued {
+        var window: PixelRect
+        var region: PixelRect?
+        var pixels: PackedPixels
+        /// A lossy format's frame as drawn over the window it changed in, where that differs from
+        /// `pixels` (pixels left as shown): the next frame is compared with it to find identical
+        /// frames.
+        var drawn: (window: PixelRect, pixels: PackedPixels)?
+        /// Its place on the clock, ticks.
+        var start: Int
+        /// Whether `pixels` are on `screen`. The last queued frame is written there only when a
+        /// different frame follows it, so replacing it never needs the screen restored.
+        var applied = false
+        /// What `pixels` covered on the screen, kept when an applied frame may still be replaced
+        /// (without a planned end, by the last frame at `finish`).
+        var covered: PackedPixels?
+    }
+    private var queued: [Queued] = []
     private var lastTime = -Double.infinity
     /// Frames waiting for their delays: at most two, or one with a planned end.
     var waitingFrames: Int { queued.count }
@@ -130,27 +138,29 @@ package struct FrameSequencer {
         guard time > lastTime else { throw CodecError("frame times must increase") }
         lastTime = time
         let start = timing.ticks(at: time)
+        // Rows where `image` may differ from the previous call's image.
+        let rows: Range<Int>
+        switch change {
+        case .unknown: rows = 0..<height
+        case .identical: rows = 0..<0
+        case .region(let box): rows = box.y..<box.maxY
+        case .rows(let known): rows = known.clamped(to: 0..<height)
+        }
         // The earlier frame would be too short, or this one would be and is the last (no later
         // frame can start a minimum delay after it and before the end): it takes the earlier
         // frame's place, as `finish` does with a last frame when the end is not known before.
         let tooCloseToEnd = knownEnd.map { $0 - start < timing.minimumDelay } ?? false
         if let last = queued.last, start - last.start < timing.minimumDelay || tooCloseToEnd {
-            queued[queued.count - 1].image = image
-            queued[queued.count - 1].region = nil
+            queued.removeLast()
+            if last.applied { takeBack(last) }
+            // Losslessly the previous call's image is the screen with the replaced block over it.
+            let compared = settling != nil ? 0..<height : Self.covering(rows, last.window.y..<last.window.maxY)
+            queued.append(block(of: image, rows: compared, start: last.start))
             return []
         }
-        // The predecessor is the previous call's image (or one with the same pixels, when that
-        // call was merged), so a known change applies.
-        var region: PixelRect?? = nil
-        if let previous = queued.last?.image ?? lastEmitted {
-            switch change {
-            case .unknown: region = .some(image.changedRegion(from: previous))
-            case .identical: region = .some(nil)
-            case .region(let known): region = .some(known)
-            }
-            if region == .some(nil) && !queued.isEmpty { return [] }  // identical: the last frame stays up longer
-        }
-        queued.append((image, start, region))
+        if let last = queued.last, isSame(image, as: last, rows: rows) { return [] }  // the last frame stays up longer
+        applyLast()
+        queued.append(block(of: image, rows: settling != nil ? 0..<height : rows, start: start))
         var blocks: [AnimationBlock] = []
         while queued.count > (knownEnd == nil ? 2 : 1) {
             blocks.append(emitFirstQueued(until: queued[1].start))
@@ -163,9 +173,14 @@ package struct FrameSequencer {
     package mutating func finish(endTime: Double) -> [AnimationBlock] {
         let end = knownEnd ?? timing.ticks(at: endTime)
         if queued.count >= 2, end - queued[queued.count - 1].start < timing.minimumDelay {
-            let last = queued.removeLast()
-            queued[queued.count - 1].image = last.image
-            queued[queued.count - 1].region = nil
+            // The last frame takes the place of the one before, compared with what lies beneath both.
+            applyLast()
+            let frame = screen!
+            let last = queued.removeLast(), before = queued.removeLast()
+            takeBack(last)
+            takeBack(before)
+            let compared = settling != nil ? 0..<height : Self.covering(before.window.y..<before.window.maxY, last.window.y..<last.window.maxY)
+            queued.append(block(of: frame, rows: compared, start: before.start))
         }
         var blocks: [AnimationBlock] = []
         while queued.count > 1 {
@@ -177,26 +192,127 @@ package struct FrameSequencer {
         return blocks
     }
 
-    /// The first queued frame as a block against the last one emitted, shown until `end`
-    /// (ticks on the timeline).
-    private mutating func emitFirstQueued(until end: Int) -> AnimationBlock {
-        var (image, start, known) = queued.removeFirst()
-        let previous = lastEmitted
-        var region: PixelRect? = PixelRect(x: 0, y: 0, width: width, height: height)
-        if let previous {
-            if let settling {
-                // On screen is the last block's image, which may hold pixels left as they were:
-                // compare with that, not with the frame before.
-                region = image.changedRegion(from: previous)
-                if let changed = region {
-                    let tolerance = settling(image, changed)
-                    if tolerance > 0 { (image, region) = image.keepingShown(previous, within: changed, tolerance: tolerance) }
+    /// The smallest range of rows holding both.
+    private static func covering(_ a: Range<Int>, _ b: Range<Int>) -> Range<Int> {
+        if a.isEmpty { return b }
+        if b.isEmpty { return a }
+        return min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)
+    }
+
+    /// Whether `image` is the frame `last` was made from, given that they can differ only in
+    /// `rows`: outside its window that frame is the screen, inside it its pixels as drawn (the
+    /// same whether or not they are on the screen yet).
+    private func isSame(_ image: RGBAImage, as last: Queued, rows: Range<Int>) -> Bool {
+        if rows.isEmpty { return true }
+        let (window, drawn) = last.drawn ?? (last.window, last.pixels)
+        if let first = drawn.firstImage { return first.changedRegion(from: image, rows: rows) == nil }
+        return image.pixels.withUnsafePixelWords { now in
+            screen!.pixels.withUnsafePixelWords { shown in
+                for y in rows {
+                    let a = now.baseAddress! + y * width, b = shown.baseAddress! + y * width
+                    guard y >= window.y && y < window.maxY else {
+                        if memcmp(a, b, width * 4) != 0 { return false }
+                        continue
+                    }
+                    if memcmp(a, b, window.x * 4) != 0 || memcmp(a + window.maxX, b + window.maxX, (width - window.maxX) * 4) != 0
+                        || !drawn.matches(row: y - window.y, a + window.x, width: window.width) {
+                        return false
+                    }
                 }
-            } else {
-                region = known ?? image.changedRegion(from: previous)
+                return true
             }
         }
-        lastEmitted = image
-        return AnimationBlock(image: image, previous: previous, region: region, delay: end - start)
+    }
+
+    /// `image` (a whole frame) as the block that would show it over the screen, compared in
+    /// `rows` (the only ones where they can differ); settled first when the format is lossy.
+    private func block(of image: RGBAImage, rows: Range<Int>, start: Int) -> Queued {
+        guard let screen else {
+            // The first frame: the whole canvas, nothing beneath. Its pixels are shared until
+            // the caller draws into them again.
+            let whole = PixelRect(x: 0, y: 0, width: width, height: height)
+            return Queued(window: whole, region: whole, pixels: PackedPixels(first: image), start: start)
+        }
+        var region = screen.changedRegion(from: image, rows: rows)
+        var window = AnimationBlock.window(around: region, width: width, height: height)
+        if let settling, let box = region {
+            let tolerance = settling(image, box)
+            if tolerance > 0 {
+                // On screen may be pixels left as they were: compare with those, not with the
+                // frame before.
+                let beneath = screen.cropped(to: window), crop = image.cropped(to: window)
+                let local = PixelRect(x: box.x - window.x, y: box.y - window.y, width: box.width, height: box.height)
+                let (settled, kept) = crop.keepingShown(beneath, within: local, tolerance: tolerance)
+                region = kept.map { PixelRect(x: $0.x + window.x, y: $0.y + window.y, width: $0.width, height: $0.height) }
+                let changedWindow = window
+                let (pixels, drawn) = beneath.pixels.withUnsafePixelWords { before in
+                    let below = { (y: Int) in before.baseAddress! + y * crop.width }
+                    let drawn = settled == crop ? nil : crop.pixels.withUnsafePixelWords { raw in
+                        (changedWindow, PackedPixels(window: changedWindow, frame: { raw.baseAddress! + $0 * crop.width }, beneath: below))
+                    }
+                    let pixels = settled.pixels.withUnsafePixelWords { now in
+                        PackedPixels(window: changedWindow, frame: { now.baseAddress! + $0 * crop.width }, beneath: below)
+                    }
+                    return (pixels, drawn)
+                }
+                guard region == nil else {
+                    return Queued(window: window, region: region, pixels: pixels, drawn: drawn, start: start)
+                }
+                // Nothing left to draw: a delay-only block, its one pixel what is on screen.
+                window = AnimationBlock.window(around: nil, width: width, height: height)
+                let shown = screen.pixels.withUnsafePixelWords { words in
+                    PackedPixels(window: window, frame: { _ in words.baseAddress! }, beneath: { _ in words.baseAddress! })
+                }
+                return Queued(window: window, region: nil, pixels: shown, drawn: drawn ?? (changedWindow, pixels), start: start)
+            }
+        }
+        let pixels = image.pixels.withUnsafePixelWords { now in
+            screen.pixels.withUnsafePixelWords { before in
+                PackedPixels(window: window, frame: { now.baseAddress! + ($0 + window.y) * width + window.x },
+                             beneath: { before.baseAddress! + ($0 + window.y) * width + window.x })
+            }
+        }
+        return Queued(window: window, region: region, pixels: pixels, start: start)
+    }
+
+    /// Writes the last queued frame's pixels onto the screen, unless they are there already.
+    private mutating func applyLast() {
+        guard var block = queued.last, !block.applied else { return }
+        defer { queued[queued.count - 1] = block }
+        block.applied = true
+        if let first = block.pixels.firstImage {
+            screen = first
+            return
+        }
+        let window = block.window
+        if knownEnd == nil {
+            block.covered = screen!.pixels.withUnsafePixelWords { shown in
+                let rows = { (y: Int) in shown.baseAddress! + (y + window.y) * width + window.x }
+                return PackedPixels(window: window, frame: rows, beneath: rows)
+            }
+        }
+        let stride = width
+        screen!.pixels.withUnsafeMutableBytes { raw in
+            block.pixels.write(into: raw.bindMemory(to: UInt32.self).baseAddress!, stride: stride, window: window, onlyChanged: true)
+        }
+    }
+
+    /// Restores what an applied block covered.
+    private mutating func takeBack(_ block: Queued) {
+        guard block.applied else { return }
+        guard let covered = block.covered else {
+            screen = nil  // the first frame
+            return
+        }
+        let stride = width
+        screen!.pixels.withUnsafeMutableBytes { raw in
+            covered.write(into: raw.bindMemory(to: UInt32.self).baseAddress!, stride: stride, window: block.window, onlyChanged: false)
+        }
+    }
+
+    /// The first queued frame's block, shown until `end` (ticks on the timeline).
+    private mutating func emitFirstQueued(until end: Int) -> AnimationBlock {
+        let first = queued.removeFirst()
+        return AnimationBlock(window: first.window, region: first.region, delay: end - first.start, pixels: first.pixels)
     }
 }

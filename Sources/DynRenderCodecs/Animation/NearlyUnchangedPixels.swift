@@ -78,11 +78,24 @@ extension RGBAImage {
     /// for the same reason.
     func transparentWhereUnchanged(blocksOf size: Int, comparedWith before: RGBAImage) -> (image: RGBAImage, blocks: Int)? {
         precondition(width == before.width && height == before.height, "images differ in size")
+        var unchanged = [UInt8](repeating: 0, count: width * height)
+        pixels.withUnsafePixelWords { a in
+            before.pixels.withUnsafePixelWords { b in
+                for i in 0..<a.count { unchanged[i] = a[i] == b[i] ? 1 : 0 }
+            }
+        }
+        return transparentWhereUnchanged(blocksOf: size, unchanged: unchanged)
+    }
+
+    /// `transparentWhereUnchanged(blocksOf:comparedWith:)` given which pixels are unchanged (1
+    /// each, rows packed, one byte per pixel of this image).
+    func transparentWhereUnchanged(blocksOf size: Int, unchanged old: [UInt8]) -> (image: RGBAImage, blocks: Int)? {
+        precondition(old.count == width * height, "the mask is not the image's size")
         var result = self
         var flattened = 0
         let complete = result.pixels.withUnsafeMutableBytes { raw -> Bool in
             let words = raw.bindMemory(to: UInt32.self)
-            return before.pixels.withUnsafePixelWords { old -> Bool in
+            return old.withUnsafeBufferPointer { old -> Bool in
                 for top in stride(from: 0, to: height, by: size) {
                     let bottom = min(top + size, height)
                     for left in stride(from: 0, to: width, by: size) {
@@ -92,7 +105,7 @@ extension RGBAImage {
                         rows: for row in top..<bottom {
                             for index in (row * width + left)..<(row * width + right) {
                                 let word = words[index]
-                                if word != old[index] {
+                                if old[index] == 0 {
                                     unchanged = false
                                     break rows
                                 }

@@ -12,21 +12,10 @@ struct EncodedFrame {
     /// Whether `palette` holds every changed pixel's colour exactly (no quantisation).
     var isExact = true
 
-    /// The block for `image` over `region`: the whole canvas when `previous` is nil; otherwise
-    /// the bounding box of the pixels that differ from `previous` (exact, as
-    /// `RGBAImage.changedRegion(from:)` gives it), with unchanged pixels transparent, or one
-    /// transparent pixel that only carries a delay when `region` is nil.
-    /// `dithers`: frames with more colours than a palette holds get ordered dithering.
+    /// The block for `image` (a whole frame) over `previous` (nil: the first block) changed within
+    /// `region`: for tests that hold frames (`AnimationBlock.encodedForGIF` is the encoder's way).
     init(image: RGBAImage, previous: RGBAImage?, region: PixelRect?, dithers: Bool = false) {
-        // Read pixels as whole words, straight from the images' storage.
-        self = image.pixels.withUnsafePixelWords { words in
-            guard let previous else {
-                return EncodedFrame(words, nil, region: region, width: image.width, height: image.height, dithers: dithers)
-            }
-            return previous.pixels.withUnsafePixelWords { previousWords in
-                EncodedFrame(words, previousWords, region: region, width: image.width, height: image.height, dithers: dithers)
-            }
-        }
+        self = AnimationBlock(image: image, previous: previous, region: region, delay: 0).encodedForGIF(dithers: dithers)
     }
 
     /// One pass over the changed box gives each new colour the next index, in order of first
@@ -34,9 +23,10 @@ struct EncodedFrame {
     /// the whole job when the box holds at most 255 colours (256 for a first frame), the usual
     /// case for flat UI colours and their anti-aliased edges. Beyond that the pass has counted
     /// every colour, `ColorQuantizer` chooses a palette, and a second pass maps the pixels.
-    private init(_ words: UnsafeBufferPointer<UInt32>, _ previousWords: UnsafeBufferPointer<UInt32>?,
-                 region: PixelRect?, width: Int, height: Int, dithers: Bool) {
-        guard let rect = region else {
+    /// Both passes go run by run through the block's packed pixels (`PackedPixels.forEachRun`):
+    /// a box is mostly long runs of unchanged pixels, each written at once.
+    fileprivate init(_ block: AnimationBlock, dithers: Bool) {
+        guard let rect = block.region else {
             self.rect = PixelRect(x: 0, y: 0, width: 1, height: 1)
             palette = [0]
             transparentIndex = 0
@@ -44,8 +34,10 @@ struct EncodedFrame {
             return
         }
         self.rect = rect
+        let window = block.window
+        let local = PixelRect(x: rect.x - window.x, y: rect.y - window.y, width: rect.width, height: rect.height)
         // A later frame keeps index 0 for "unchanged"; it stays unused when every pixel changed.
-        let reserved = previousWords == nil ? 0 : 1
+        let reserved = block.isFirst ? 0 : 1
         var ids = ColorTable()
         var colors: [UInt32] = []
         var counts: [Int32] = []
@@ -61,47 +53,35 @@ struct EncodedFrame {
                 runLength = 0
             }
             // Whether the last index written was a colour (not "unchanged"): an unchanged pixel
-            // of that same colour is written as the colour, continuing the run LZW is coding.
+            // of that same colour is written as the colour, continuing the run LZW is coding —
+            // and so is the rest of its run.
             var lastWasColor = false
-            for row in rect.y..<(rect.y + rect.height) {
-                var i = row * width + rect.x
-                let rowEnd = i + rect.width
-                while i < rowEnd {
-                    defer { i += 1 }
-                    // Eight unchanged pixels after one: all "unchanged" (index 0, as `out`
-                    // already holds). Most of a frame's box, so tested before the rest.
-                    if !lastWasColor, i + 8 <= rowEnd, let previousWords, EightPixels.areUnchanged(words, previousWords, at: i) {
-                        hasUnchanged = true
-                        o += 8
-                        i += 7
-                        continue
-                    }
-                    let word = words[i]
-                    let color = word & 0x00FF_FFFF
-                    if let previousWords, previousWords[i] == word, !(lastWasColor && color == lastColor) {
-                        hasUnchanged = true
-                        lastWasColor = false
-                        o += 1
-                        continue
-                    }
-                    lastWasColor = true
-                    if color != lastColor {
-                        endRun()
-                        lastColor = color
-                        if let id = ids.value(for: color) {
-                            lastID = Int(id)
-                        } else {
-                            lastID = colors.count + reserved
-                            ids.set(Int32(lastID), for: color)
-                            colors.append(color)
-                            counts.append(0)
-                            if lastID > 255 { overflow = true }
-                        }
-                    }
-                    runLength += 1
-                    out[o] = UInt8(truncatingIfNeeded: lastID)
-                    o += 1
+            block.pixels.forEachRun(in: local, windowWidth: window.width) { _, _, length, word, unchanged in
+                let color = word & 0x00FF_FFFF
+                if unchanged && !(lastWasColor && color == lastColor) {
+                    // "Unchanged" (index 0, as `out` already holds).
+                    hasUnchanged = true
+                    lastWasColor = false
+                    o += length
+                    return
                 }
+                lastWasColor = true
+                if color != lastColor {
+                    endRun()
+                    lastColor = color
+                    if let id = ids.value(for: color) {
+                        lastID = Int(id)
+                    } else {
+                        lastID = colors.count + reserved
+                        ids.set(Int32(lastID), for: color)
+                        colors.append(color)
+                        counts.append(0)
+                        if lastID > 255 { overflow = true }
+                    }
+                }
+                runLength += Int32(length)
+                (out.baseAddress! + o).update(repeating: UInt8(truncatingIfNeeded: lastID), count: length)
+                o += length
             }
             endRun()
         }
@@ -120,40 +100,28 @@ struct EncodedFrame {
             var o = 0
             var lastColor: UInt32 = .max, lastIndex: UInt8 = 0
             var lastWasColor = false  // the same rule as the first pass
-            for row in rect.y..<(rect.y + rect.height) {
-                let base = row * width
-                var i = base + rect.x
-                let rowEnd = i + rect.width
-                while i < rowEnd {
-                    // Eight unchanged pixels after one: all "unchanged", as the first pass left
-                    // them (the same rule, eight at a time).
-                    if !lastWasColor, i &+ 8 <= rowEnd, let previousWords, EightPixels.areUnchanged(words, previousWords, at: i) {
-                        i &+= 8
-                        o &+= 8
-                        continue
-                    }
-                    defer {
-                        i &+= 1
-                        o &+= 1
-                    }
-                    let word = words[i]
-                    let color = word & 0x00FF_FFFF
-                    if let previousWords, previousWords[i] == word, !(lastWasColor && color == lastColor) {
-                        lastWasColor = false
-                        continue
-                    }
-                    lastWasColor = true
-                    if dithers {
-                        let x = i - base, cell = (row & 3) << 2 | (x & 3)
-                        out[o] = quantizer.index(of: color, ditheredAt: cell) &+ UInt8(reserved)
-                        continue
-                    }
-                    if color != lastColor {
-                        lastColor = color
-                        lastIndex = quantizer.index(of: color) &+ UInt8(reserved)
-                    }
-                    out[o] = lastIndex
+            block.pixels.forEachRun(in: local, windowWidth: window.width) { x, y, length, word, unchanged in
+                defer { o += length }
+                let color = word & 0x00FF_FFFF
+                if unchanged && !(lastWasColor && color == lastColor) {
+                    lastWasColor = false
+                    return
                 }
+                lastWasColor = true
+                if dithers {
+                    // The pattern follows the canvas.
+                    let row = (y + window.y) & 3
+                    for k in 0..<length {
+                        let cell = row << 2 | ((x + window.x + k) & 3)
+                        out[o + k] = quantizer.index(of: color, ditheredAt: cell) &+ UInt8(reserved)
+                    }
+                    return
+                }
+                if color != lastColor {
+                    lastColor = color
+                    lastIndex = quantizer.index(of: color) &+ UInt8(reserved)
+                }
+                (out.baseAddress! + o).update(repeating: lastIndex, count: length)
             }
         }
         self.indices = indices
@@ -163,7 +131,5 @@ struct EncodedFrame {
 extension AnimationBlock {
     /// The block as a GIF image: palette, transparency and indices; `dithers` applies ordered
     /// dithering where the changed pixels hold more colours than a palette.
-    func encodedForGIF(dithers: Bool = false) -> EncodedFrame {
-        EncodedFrame(image: image, previous: previous, region: region, dithers: dithers)
-    }
+    func encodedForGIF(dithers: Bool = false) -> EncodedFrame { EncodedFrame(self, dithers: dithers) }
 }

@@ -72,8 +72,8 @@ package final class GIFBlockCompressor {
         try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes))
         var bytes = takeOutput()
         var variants: [EncodedFrame] = []
-        if triesTransparencyVariants, let previous = block.previous, block.region != nil {
-            variants = frame.transparencyVariants(image: block.image, previous: previous)
+        if triesTransparencyVariants, block.region != nil {
+            variants = frame.transparencyVariants(of: block)
         }
         if planner == nil, variants.count == 2 {
             // The frame and its two variants compressed together, in one loop (see
@@ -93,11 +93,13 @@ package final class GIFBlockCompressor {
             if outs.2.count < best.count { best = outs.2 }
             return bytes + best
         }
-        var best = try image(frame, of: block)!
+        // The lossy pass reads pixels and their neighbours: the block unpacked, once.
+        let pixels = planner == nil ? nil : block.unpacked()
+        var best = try image(frame, of: pixels)!
         for variant in variants {
             // Only a strictly smaller candidate replaces the best, so one that reaches the
             // best's size is abandoned there: the same bytes are chosen, sooner.
-            if let candidate = try image(variant, of: block, smallerThan: best.count) { best = candidate }
+            if let candidate = try image(variant, of: pixels, smallerThan: best.count) { best = candidate }
         }
         bytes += best
         return bytes
@@ -106,10 +108,10 @@ package final class GIFBlockCompressor {
     /// The image descriptor, local colour table and LZW data of `frame`, as giflib's
     /// `EGifPutImageDesc` and `EGifPutLine` lay them out (`GIFLZWEncoder` compresses; the tests
     /// hold it to giflib); nil as soon as they would be `smallerThan` bytes or more.
-    private func image(_ frame: EncodedFrame, of block: AnimationBlock, smallerThan bound: Int = .max) throws -> [UInt8]? {
+    private func image(_ frame: EncodedFrame, of block: BlockPixels?, smallerThan bound: Int = .max) throws -> [UInt8]? {
         var frame = frame
         var (out, bits) = imageHeader(frame)
-        if planner != nil { plan(&frame, of: block, bitsPerPixel: bits) }
+        if let block { plan(&frame, of: block, bitsPerPixel: bits) }
         let complete = frame.indices.withUnsafeBufferPointer {
             lzw.compress($0, bitsPerPixel: bits, into: &out, limit: bound - 1)
         }
@@ -135,19 +137,19 @@ package final class GIFBlockCompressor {
     }
 
     /// Lossy LZW: moves pixels within the lossiness where that lengthens giflib's strings.
-    private func plan(_ frame: inout EncodedFrame, of block: AnimationBlock, bitsPerPixel: Int) {
+    private func plan(_ frame: inout EncodedFrame, of block: BlockPixels, bitsPerPixel: Int) {
         let (palette, transparentIndex, rect) = (frame.palette, frame.transparentIndex, frame.rect)
         let tolerance = quality.lossiness * quality.lossiness
         frame.indices.withUnsafeMutableBufferPointer { indices in
             block.image.pixels.withUnsafePixelWords { words in
-                func run(_ previousWords: UnsafeBufferPointer<UInt32>?) {
-                    planner!.plan(.init(indices: indices, words: words, previousWords: previousWords, rect: rect,
-                                        width: block.image.width, palette: palette,
+                func run(_ unchanged: UnsafeBufferPointer<UInt8>?) {
+                    planner!.plan(.init(indices: indices, words: words, unchanged: unchanged, rect: rect,
+                                        window: block.window, palette: palette,
                                         transparentIndex: transparentIndex, bitsPerPixel: bitsPerPixel),
                                   tolerance: tolerance)
                 }
-                if let previous = block.previous, block.region != nil {
-                    previous.pixels.withUnsafePixelWords { run($0) }
+                if let unchanged = block.unchanged, block.region != nil {
+                    unchanged.withUnsafeBufferPointer { run($0) }
                 } else {
                     run(nil)
                 }

@@ -32,11 +32,14 @@ struct LZWPlanner {
     struct Block {
         /// The block's indices, rewritten in place.
         var indices: UnsafeMutableBufferPointer<UInt8>
-        /// The frame's pixels (0xAABBGGRR words, rows of `width`) and the frame's before, if any.
+        /// The frame's pixels over `window` (0xAABBGGRR words, rows packed) and which of them are
+        /// unchanged (1 each; nil for a first block).
         var words: UnsafeBufferPointer<UInt32>
-        var previousWords: UnsafeBufferPointer<UInt32>?
+        var unchanged: UnsafeBufferPointer<UInt8>?
+        /// The block's box and the window around it, in canvas pixels: the window holds one
+        /// column either side of the box, which the flat-fill test reads, unless at the canvas's edge.
         var rect: PixelRect
-        var width: Int
+        var window: PixelRect
         /// The palette (0x00BBGGRR), and the entry that means "unchanged", if any.
         var palette: [UInt32]
         var transparentIndex: Int?
@@ -65,9 +68,10 @@ struct LZWPlanner {
             @inline(__always) func find(_ key: UInt32) -> Int { dictionary.find(key).code }
             var current = Int(out[0])
             var o = 1
-            let left = block.rect.x, right = block.rect.x + block.rect.width
+            let width = block.window.width
+            let left = block.rect.x - block.window.x, right = left + block.rect.width
             for row in block.rect.y..<(block.rect.y + block.rect.height) {
-                let base = row * block.width
+                let base = (row - block.window.y) * width
                 for i in (base + (row == block.rect.y ? left + 1 : left))..<(base + right) {
                     defer { o += 1 }
                     let own = out[o]
@@ -75,7 +79,7 @@ struct LZWPlanner {
                     var code = find(key | UInt32(own))
                     var pixel = own
                     let word = block.words[i]
-                    let unchanged = transparent != nil && block.previousWords?[i] == word
+                    let unchanged = transparent != nil && block.unchanged.map { $0[i] != 0 } ?? false
                     if code < 0, unchanged, let transparent, transparent != own {
                         code = find(key | UInt32(transparent))
                         pixel = transparent
@@ -86,7 +90,7 @@ struct LZWPlanner {
                     // background does. Edges and gradients, which differ from both neighbours,
                     // may move.
                     let flat = (i > base && block.words[i - 1] == word)
-                        || (i + 1 < base + block.width && block.words[i + 1] == word)
+                        || (i + 1 < base + width && block.words[i + 1] == word)
                     if code < 0, !flat {
                         // The closest colour among the extensions the dictionary holds.
                         let r = Int(word & 0xFF), g = Int(word >> 8 & 0xFF), b = Int(word >> 16 & 0xFF)

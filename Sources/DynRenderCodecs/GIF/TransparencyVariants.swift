@@ -17,18 +17,9 @@ extension EncodedFrame {
     /// same; in a quantised frame only those whose colour is an entry of the palette are written
     /// as it, the others stay transparent (a near entry would put a small error on what was
     /// exact, over whole areas: tried, D3 lost 11 dB).
-    /// `image` and `previous` are the block's frames.
-    func transparencyVariants(image: RGBAImage, previous: RGBAImage) -> [EncodedFrame] {
-        guard transparentIndex != nil else { return [] }
-        return image.pixels.withUnsafePixelWords { words in
-            previous.pixels.withUnsafePixelWords { previousWords in
-                variants(words, previousWords, width: image.width)
-            }
-        }
-    }
-
-    private func variants(_ words: UnsafeBufferPointer<UInt32>, _ previousWords: UnsafeBufferPointer<UInt32>,
-                          width: Int) -> [EncodedFrame] {
+    /// `block` is the block this frame encodes.
+    func transparencyVariants(of block: AnimationBlock) -> [EncodedFrame] {
+        guard transparentIndex != nil, !block.isFirst else { return [] }
         var ids = ColorTable(capacity: 512)
         for (index, color) in palette.enumerated() where index > 0 { ids.set(Int32(index), for: color) }
         var extended = palette
@@ -54,37 +45,29 @@ extension EncodedFrame {
             }
             return lastIndex
         }
-        let complete = indices.withUnsafeBufferPointer { indices in
+        let window = block.window
+        let local = PixelRect(x: rect.x - window.x, y: rect.y - window.y, width: rect.width, height: rect.height)
+        var complete = true
+        indices.withUnsafeBufferPointer { indices in
             plain.withUnsafeMutableBufferPointer { plain in
                 unchanged.withUnsafeMutableBufferPointer { unchanged in
                     var o = 0
-                    for row in rect.y..<(rect.y + rect.height) {
-                        var i = row * width + rect.x
-                        let rowEnd = i + rect.width
-                        while i < rowEnd {
-                            // Eight pixels at once where all are unchanged in the colour just
-                            // written (most of a frame); one at a time else.
-                            if i + 8 <= rowEnd && EightPixels.allHave(lastColor, words, at: i)
-                                && EightPixels.areUnchanged(words, previousWords, at: i) {
-                                (plain.baseAddress! + o).update(repeating: lastIndex, count: 8)
-                                (unchanged.baseAddress! + o).update(repeating: 1, count: 8)
-                                i += 8
-                                o += 8
-                                continue
+                    // Run by run: an unchanged run is written in its colour's index, a changed
+                    // one as the frame wrote it.
+                    block.pixels.forEachRun(in: local, windowWidth: window.width) { _, _, length, word, same in
+                        defer { o += length }
+                        guard complete else { return }
+                        if same {
+                            guard let index = index(of: word & 0x00FF_FFFF) else {
+                                complete = false
+                                return
                             }
-                            let word = words[i]
-                            if previousWords[i] == word {
-                                unchanged[o] = 1
-                                guard let index = index(of: word & 0x00FF_FFFF) else { return false }
-                                plain[o] = index
-                            } else {
-                                plain[o] = indices[o]
-                            }
-                            i += 1
-                            o += 1
+                            (plain.baseAddress! + o).update(repeating: index, count: length)
+                            (unchanged.baseAddress! + o).update(repeating: 1, count: length)
+                        } else {
+                            (plain.baseAddress! + o).update(from: indices.baseAddress! + o, count: length)
                         }
                     }
-                    return true
                 }
             }
         }

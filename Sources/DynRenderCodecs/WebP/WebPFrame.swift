@@ -109,15 +109,20 @@ package struct WebPFrame: Sendable {
 }
 
 extension AnimationBlock {
+    /// The block as a WebP frame (see `BlockPixels.encodedForWebP`).
+    package func encodedForWebP(_ settings: WebPSettings) throws -> WebPFrame { try unpacked().encodedForWebP(settings) }
+}
+
+extension BlockPixels {
     /// The block as a WebP frame. The first covers the canvas. A later one covers its changed
     /// region, its corner moved up and left to even pixels (where WebP can place frames), stored
     /// as the region's pixels replacing it (lossless and, with a quality, lossy), or blended over
     /// the frame before when every changed pixel is opaque: lossless with the unchanged pixels
     /// transparent when at least half are, and, with a quality, lossy with the unchanged 8×8
     /// blocks transparent. The smallest is kept.
-    package func encodedForWebP(_ settings: WebPSettings) throws -> WebPFrame {
-        guard let previous else {
-            let whole = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
+    func encodedForWebP(_ settings: WebPSettings) throws -> WebPFrame {
+        guard let unchanged else {
+            let whole = window
             // Every candidate is tried: the first frame is the whole canvas, often a UI of many
             // colours where lossless wins, and it is encoded once.
             var encodings = 0
@@ -127,7 +132,9 @@ extension AnimationBlock {
         }
         let changed = region ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
         let rect = PixelRect(minX: changed.x & ~1, minY: changed.y & ~1, maxX: changed.maxX, maxY: changed.maxY)
-        let replacing = image.cropped(to: rect)
+        // The window holds `rect` (`AnimationBlock.window(around:width:height:)`).
+        let local = PixelRect(x: rect.x - window.x, y: rect.y - window.y, width: rect.width, height: rect.height)
+        let replacing = image.cropped(to: local)
         // In a photographic region at a quality, the lossy candidates come first, and a lossless
         // one is encoded only if they leave it room to win (`losslessCanWin`). The candidates
         // are still compared in one order, so where every one is tried the same one is kept.
@@ -143,13 +150,17 @@ extension AnimationBlock {
         // Unchanged pixels transparent — unless a changed pixel is itself not opaque, which
         // blending could not show.
         var over = replacing
-        let before = previous.cropped(to: rect)
-        let unchanged = over.pixels.withUnsafeMutableBytes { raw -> Int? in
+        var before = [UInt8](repeating: 0, count: rect.width * rect.height)
+        for y in 0..<rect.height {
+            let from = (local.y + y) * window.width + local.x
+            before[(y * rect.width)..<((y + 1) * rect.width)] = unchanged[from..<(from + rect.width)]
+        }
+        let unchangedCount = over.pixels.withUnsafeMutableBytes { raw -> Int? in
             let words = raw.bindMemory(to: UInt32.self)
-            return before.pixels.withUnsafePixelWords { old -> Int? in
+            return before.withUnsafeBufferPointer { old -> Int? in
                 var count = 0
                 for i in words.indices {
-                    if words[i] == old[i] {
+                    if old[i] != 0 {
                         words[i] = 0
                         count += 1
                     } else if words[i] >> 24 != 255 {
@@ -175,7 +186,7 @@ extension AnimationBlock {
         // The block-wise lossy candidate below is encoded first, so a photographic region can
         // skip this one when it cannot win.
         let blockwise = try blockwiseLossy(replacing, comparedWith: before, settings, encodings: &encodings)
-        if let unchanged, Double(unchanged) >= Self.blendingThreshold * Double(rect.width * rect.height),
+        if let unchanged = unchangedCount, Double(unchanged) >= Self.blendingThreshold * Double(rect.width * rect.height),
            !photographic || settings.losslessCanWin(againstLossyBytes: min(replacedLossyBytes ?? .max, blockwise?.count ?? .max),
                                                     storingPixels: rect.width * rect.height - unchanged) {
             let chunks = try WebPImageEncoding.chunks(of: over, settings: settings, lossy: false)
@@ -202,10 +213,10 @@ extension AnimationBlock {
     /// libwebp's own flattening of transparent blocks (`exact` off: each run of them takes one
     /// colour) cost 1.4 dB; the blocks' own average colours keep the edges next to them cheap
     /// and clean.
-    private func blockwiseLossy(_ replacing: RGBAImage, comparedWith before: RGBAImage, _ settings: WebPSettings,
+    private func blockwiseLossy(_ replacing: RGBAImage, comparedWith before: [UInt8], _ settings: WebPSettings,
                                 encodings: inout Int) throws -> [UInt8]? {
         guard settings.quality != nil,
-              let (blocky, flattened) = replacing.transparentWhereUnchanged(blocksOf: 8, comparedWith: before), flattened > 0
+              let (blocky, flattened) = replacing.transparentWhereUnchanged(blocksOf: 8, unchanged: before), flattened > 0
         else { return nil }
         encodings += 1
         return try WebPImageEncoding.chunks(of: blocky, settings: settings, lossy: true, keepsTransparentColours: true)
