@@ -111,12 +111,8 @@ struct PackedPixels {
         case plain(RGBAImage, unchanged: [UInt8]?)
     }
     private let storage: Storage
-
-    /// Whether these are a first block's pixels (no mask: nothing was beneath).
-    var isFirst: Bool {
-        if case .plain(_, nil) = storage { return true }
-        return false
-    }
+    /// Whether these are a first block's pixels: no mask, nothing was beneath.
+    let isFirst: Bool
 
     /// Bytes held.
     var byteCount: Int {
@@ -126,14 +122,26 @@ struct PackedPixels {
         }
     }
 
-    /// A first frame's pixels, kept as they are (and shared with the caller until either changes).
+    /// A first frame's pixels, every one changed: packed when runs pay, else the image itself
+    /// (shared with the caller until either changes).
     init(first image: RGBAImage) {
-        storage = .plain(image, unchanged: nil)
+        let whole = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
+        let packed = image.pixels.withUnsafePixelWords { words in
+            PackedPixels(window: whole, frame: { words.baseAddress! + $0 * image.width }, beneath: nil)
+        }
+        if case .runs = packed.storage {
+            self = packed
+        } else {
+            storage = .plain(image, unchanged: nil)
+            isFirst = true
+        }
     }
 
     /// Row `y` of `window` from `frame`, compared with the same row from `beneath` (each gives
-    /// a pointer to the row's first pixel, `window.width` of them).
-    init(window: PixelRect, frame: (Int) -> UnsafePointer<UInt32>, beneath: (Int) -> UnsafePointer<UInt32>) {
+    /// a pointer to the row's first pixel, `window.width` of them); with no `beneath`, a first
+    /// block's: every pixel changed, and no mask.
+    init(window: PixelRect, frame: (Int) -> UnsafePointer<UInt32>, beneath: ((Int) -> UnsafePointer<UInt32>)?) {
+        isFirst = beneath == nil
         let width = window.width, count = width * window.height
         // Runs stop paying when they would hold more bytes than pixels and mask (5 a pixel).
         let limit = count * 5 / 8
@@ -142,7 +150,21 @@ struct PackedPixels {
         rowStarts.reserveCapacity(window.height + 1)
         rows: for y in 0..<window.height {
             rowStarts.append(Int32(runs.count))
-            let now = frame(y), before = beneath(y)
+            let now = frame(y)
+            guard let before = beneath?(y) else {
+                // Every pixel changed: runs of one colour.
+                var i = 0
+                while i < width {
+                    let word = now[i]
+                    var j = i + 1
+                    while j + 8 <= width && Self.eight(now + j, equal: word) { j += 8 }
+                    while j < width && now[j] == word { j += 1 }
+                    runs.append(UInt64(word) | UInt64(j - i) << 32)
+                    if runs.count > limit { break rows }
+                    i = j
+                }
+                continue
+            }
             var i = 0
             while i < width {
                 let word = now[i]
@@ -164,18 +186,20 @@ struct PackedPixels {
             return
         }
         var pixels = [UInt8](repeating: 0, count: count * 4)
-        var unchanged = [UInt8](repeating: 0, count: count)
+        var unchanged = [UInt8](repeating: 0, count: beneath == nil ? 0 : count)
         pixels.withUnsafeMutableBytes { raw in
             let out = raw.bindMemory(to: UInt32.self).baseAddress!
             unchanged.withUnsafeMutableBufferPointer { mask in
                 for y in 0..<window.height {
-                    let now = frame(y), before = beneath(y)
+                    let now = frame(y)
                     (out + y * width).update(from: now, count: width)
-                    for x in 0..<width { mask[y * width + x] = now[x] == before[x] ? 1 : 0 }
+                    if let before = beneath?(y) {
+                        for x in 0..<width { mask[y * width + x] = now[x] == before[x] ? 1 : 0 }
+                    }
                 }
             }
         }
-        storage = .plain(RGBAImage(width: width, height: window.height, pixels: pixels), unchanged: unchanged)
+        storage = .plain(RGBAImage(width: width, height: window.height, pixels: pixels), unchanged: beneath == nil ? nil : unchanged)
     }
 
     /// Calls `body` for each run of pixels inside `rect` (window coordinates) of a window
@@ -221,10 +245,12 @@ struct PackedPixels {
         }
     }
 
-    /// The first block's image (nil for any other).
-    var firstImage: RGBAImage? {
-        if case .plain(let image, nil) = storage { return image }
-        return nil
+    /// Calls `runs` with row `y`'s runs (the state bit may be set), or `words` with its pixels.
+    func withRow<R>(_ y: Int, width: Int, runs: (ArraySlice<UInt64>) -> R, words: (UnsafePointer<UInt32>) -> R) -> R {
+        switch storage {
+        case .runs(let all, let rowStarts): return runs(all[Int(rowStarts[y])..<Int(rowStarts[y + 1])])
+        case .plain(let image, _): return image.pixels.withUnsafePixelWords { words($0.baseAddress! + y * width) }
+        }
     }
 
     /// Whether row `y` of the window, `width` pixels from `row`, holds these pixels.
@@ -269,49 +295,23 @@ struct PackedPixels {
             return (image, unchanged)
         case .runs(let runs, _):
             var pixels = [UInt8](repeating: 0, count: width * height * 4)
-            var unchanged = [UInt8](repeating: 0, count: width * height)
+            var unchanged = [UInt8](repeating: 0, count: isFirst ? 0 : width * height)
             pixels.withUnsafeMutableBytes { raw in
                 var out = raw.bindMemory(to: UInt32.self).baseAddress!
                 unchanged.withUnsafeMutableBufferPointer { mask in
-                    var m = mask.baseAddress!
+                    var m = mask.baseAddress
                     for run in runs {
                         let length = Int(run >> 32 & 0x7FFF_FFFF)
                         out.update(repeating: UInt32(truncatingIfNeeded: run), count: length)
-                        if run >> 63 != 0 { m.update(repeating: 1, count: length) }
                         out += length
-                        m += length
+                        if let position = m {
+                            if run >> 63 != 0 { position.update(repeating: 1, count: length) }
+                            m = position + length
+                        }
                     }
                 }
             }
-            return (RGBAImage(width: width, height: height, pixels: pixels), unchanged)
-        }
-    }
-
-    /// Writes the pixels into `screen` (rows of `stride` words) at `window`; with `onlyChanged`,
-    /// only those that changed (the others are already there).
-    func write(into screen: UnsafeMutablePointer<UInt32>, stride: Int, window: PixelRect, onlyChanged: Bool) {
-        switch storage {
-        case .plain(let image, let unchanged):
-            image.pixels.withUnsafePixelWords { words in
-                for y in 0..<window.height {
-                    let row = screen + (window.y + y) * stride + window.x
-                    if onlyChanged, let unchanged {
-                        for x in 0..<window.width where unchanged[y * window.width + x] == 0 { row[x] = words[y * window.width + x] }
-                    } else {
-                        row.update(from: words.baseAddress! + y * window.width, count: window.width)
-                    }
-                }
-            }
-        case .runs(let runs, let rowStarts):
-            for y in 0..<window.height {
-                var out = screen + (window.y + y) * stride + window.x
-                for k in Int(rowStarts[y])..<Int(rowStarts[y + 1]) {
-                    let run = runs[k]
-                    let length = Int(run >> 32 & 0x7FFF_FFFF)
-                    if !onlyChanged || run >> 63 == 0 { out.update(repeating: UInt32(truncatingIfNeeded: run), count: length) }
-                    out += length
-                }
-            }
+            return (RGBAImage(width: width, height: height, pixels: pixels), isFirst ? nil : unchanged)
         }
     }
 }

@@ -64,8 +64,9 @@ package struct AnimationTiming: Equatable, Sendable {
 ///   duration. A frame that would show for less than the minimum delay takes the place of the
 ///   frame before it instead, so the timeline is kept exactly.
 ///
-/// Memory is one whole frame (the screen) and the packed blocks of the frames waiting for their
-/// delays: at most two, or one when the end time is known before the first frame (`endTime`).
+/// Memory is the screen, packed row by row (`ScreenRows`), and the packed blocks of the frames
+/// waiting for their delays: at most two, or one when the end time is known before the first
+/// frame (`endTime`).
 /// A frame is kept as its block as it arrives, so the caller may draw the next frame into the
 /// same pixels at once.
 ///
@@ -90,7 +91,7 @@ package struct FrameSequencer {
     /// The screen once every queued block but the last is shown, and the last too once it is
     /// `applied` (nil before the first frame is applied). Losslessly, the frame before the one
     /// being added.
-    private var screen: RGBAImage?
+    private var screen: ScreenRows?
     /// A frame whose delay is not known yet, as its block: it waits for its successor's start.
     private struct Queued {
         var window: PixelRect
@@ -175,7 +176,7 @@ package struct FrameSequencer {
         if queued.count >= 2, end - queued[queued.count - 1].start < timing.minimumDelay {
             // The last frame takes the place of the one before, compared with what lies beneath both.
             applyLast()
-            let frame = screen!
+            let frame = screen!.image()
             let last = queued.removeLast(), before = queued.removeLast()
             takeBack(last)
             takeBack(before)
@@ -205,12 +206,16 @@ package struct FrameSequencer {
     private func isSame(_ image: RGBAImage, as last: Queued, rows: Range<Int>) -> Bool {
         if rows.isEmpty { return true }
         let (window, drawn) = last.drawn ?? (last.window, last.pixels)
-        if let first = drawn.firstImage { return first.changedRegion(from: image, rows: rows) == nil }
+        var shown = [UInt32](repeating: 0, count: width)
         return image.pixels.withUnsafePixelWords { now in
-            screen!.pixels.withUnsafePixelWords { shown in
+            shown.withUnsafeMutableBufferPointer { shown in
+                let b = shown.baseAddress!
                 for y in rows {
-                    let a = now.baseAddress! + y * width, b = shown.baseAddress! + y * width
-                    guard y >= window.y && y < window.maxY else {
+                    let a = now.baseAddress! + y * width
+                    let inside = y >= window.y && y < window.maxY
+                    // (A first frame's window is the canvas: there is no screen yet, nor need.)
+                    if !inside || window.x > 0 || window.maxX < width { screen!.read(row: y, into: b) }
+                    guard inside else {
                         if memcmp(a, b, width * 4) != 0 { return false }
                         continue
                     }
@@ -224,16 +229,30 @@ package struct FrameSequencer {
         }
     }
 
+    /// The box of the pixels in `rows` where `image` differs from the screen.
+    private func changedRegion(of image: RGBAImage, on screen: ScreenRows, rows: Range<Int>) -> PixelRect? {
+        var box = ChangedBox(width: width)
+        var shown = [UInt32](repeating: 0, count: width)
+        image.pixels.withUnsafePixelWords { now in
+            shown.withUnsafeMutableBufferPointer { shown in
+                for y in rows {
+                    screen.read(row: y, into: shown.baseAddress!)
+                    box.compare(row: y, now.baseAddress! + y * width, shown.baseAddress!)
+                }
+            }
+        }
+        return box.rect
+    }
+
     /// `image` (a whole frame) as the block that would show it over the screen, compared in
     /// `rows` (the only ones where they can differ); settled first when the format is lossy.
     private func block(of image: RGBAImage, rows: Range<Int>, start: Int) -> Queued {
         guard let screen else {
-            // The first frame: the whole canvas, nothing beneath. Its pixels are shared until
-            // the caller draws into them again.
+            // The first frame: the whole canvas, nothing beneath.
             let whole = PixelRect(x: 0, y: 0, width: width, height: height)
             return Queued(window: whole, region: whole, pixels: PackedPixels(first: image), start: start)
         }
-        var region = screen.changedRegion(from: image, rows: rows)
+        var region = changedRegion(of: image, on: screen, rows: rows)
         var window = AnimationBlock.window(around: region, width: width, height: height)
         if let settling, let box = region {
             let tolerance = settling(image, box)
@@ -260,16 +279,22 @@ package struct FrameSequencer {
                 }
                 // Nothing left to draw: a delay-only block, its one pixel what is on screen.
                 window = AnimationBlock.window(around: nil, width: width, height: height)
-                let shown = screen.pixels.withUnsafePixelWords { words in
+                let corner = screen.cropped(to: window)
+                let shown = corner.pixels.withUnsafePixelWords { words in
                     PackedPixels(window: window, frame: { _ in words.baseAddress! }, beneath: { _ in words.baseAddress! })
                 }
                 return Queued(window: window, region: nil, pixels: shown, drawn: drawn ?? (changedWindow, pixels), start: start)
             }
         }
+        var shown = [UInt32](repeating: 0, count: width)
         let pixels = image.pixels.withUnsafePixelWords { now in
-            screen.pixels.withUnsafePixelWords { before in
-                PackedPixels(window: window, frame: { now.baseAddress! + ($0 + window.y) * width + window.x },
-                             beneath: { before.baseAddress! + ($0 + window.y) * width + window.x })
+            shown.withUnsafeMutableBufferPointer { shown in
+                let row = shown.baseAddress!
+                return PackedPixels(window: window, frame: { now.baseAddress! + ($0 + window.y) * width + window.x },
+                                    beneath: { y in
+                                        screen.read(row: y + window.y, into: row)
+                                        return UnsafePointer(row + window.x)
+                                    })
             }
         }
         return Queued(window: window, region: region, pixels: pixels, start: start)
@@ -280,21 +305,21 @@ package struct FrameSequencer {
         guard var block = queued.last, !block.applied else { return }
         defer { queued[queued.count - 1] = block }
         block.applied = true
-        if let first = block.pixels.firstImage {
-            screen = first
+        let window = block.window
+        guard screen != nil else {
+            // The first frame.
+            screen = ScreenRows(width: width, height: height)
+            screen!.write(block.pixels, over: window)
             return
         }
-        let window = block.window
         if knownEnd == nil {
-            block.covered = screen!.pixels.withUnsafePixelWords { shown in
-                let rows = { (y: Int) in shown.baseAddress! + (y + window.y) * width + window.x }
+            let shown = screen!.cropped(to: window)
+            block.covered = shown.pixels.withUnsafePixelWords { words in
+                let rows = { (y: Int) in words.baseAddress! + y * window.width }
                 return PackedPixels(window: window, frame: rows, beneath: rows)
             }
         }
-        let stride = width
-        screen!.pixels.withUnsafeMutableBytes { raw in
-            block.pixels.write(into: raw.bindMemory(to: UInt32.self).baseAddress!, stride: stride, window: window, onlyChanged: true)
-        }
+        screen!.write(block.pixels, over: window)
     }
 
     /// Restores what an applied block covered.
@@ -304,10 +329,7 @@ package struct FrameSequencer {
             screen = nil  // the first frame
             return
         }
-        let stride = width
-        screen!.pixels.withUnsafeMutableBytes { raw in
-            covered.write(into: raw.bindMemory(to: UInt32.self).baseAddress!, stride: stride, window: block.window, onlyChanged: false)
-        }
+        screen!.write(covered, over: block.window)
     }
 
     /// The first queued frame's block, shown until `end` (ticks on the timeline).

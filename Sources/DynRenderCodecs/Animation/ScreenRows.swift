@@ -1,0 +1,177 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import DynRenderPixels
+
+/// What an animation shows, as its sequencer keeps it to compare each new frame with: row by
+/// row, runs of one colour where they pay — a UI row is a run every few dozen pixels — and the
+/// row's pixels where they do not (a photograph).
+///
+/// Why not the frame itself: a renderer already holds one canvas-sized frame, and a second one
+/// as the screen was a quarter of the peak memory of a scale-3 render (cradle: 28 MB of 102).
+/// Blocks are written into it as runs too, so keeping it costs a pass over runs, not pixels.
+///
+/// ```swift
+/// var screen = ScreenRows(first)                 // a frame of the animation
+/// screen.write(block.pixels, over: block.window) // a block shown over it
+/// ```
+struct ScreenRows {
+    /// Pixels in a row.
+    let width: Int
+    /// Rows.
+    var height: Int { rows.count }
+    private enum Row {
+        /// Each run is the pixel (0xAABBGGRR) in the low 32 bits, the length above it.
+        case runs([UInt64])
+        case pixels([UInt32])
+    }
+    private var rows: [Row]
+
+    /// A screen of `width` × `height` pixels, all 0 (transparent black).
+    init(width: Int, height: Int) {
+        self.width = width
+        rows = Array(repeating: .runs([UInt64(width) << 32]), count: height)
+    }
+
+    /// The screen showing `image`.
+    init(_ image: RGBAImage) {
+        width = image.width
+        rows = []
+        rows.reserveCapacity(image.height)
+        let width = width
+        image.pixels.withUnsafePixelWords { words in
+            for y in 0..<image.height { rows.append(Self.row(of: words.baseAddress! + y * width, width: width)) }
+        }
+    }
+
+    /// A row of `width` pixels from `p`, as runs when at most one run for every two pixels.
+    private static func row(of p: UnsafePointer<UInt32>, width: Int) -> Row {
+        var runs: [UInt64] = []
+        var i = 0
+        while i < width {
+            let word = p[i]
+            var j = i + 1
+            while j < width && p[j] == word { j += 1 }
+            runs.append(UInt64(word) | UInt64(j - i) << 32)
+            if 2 * runs.count > width { return .pixels(Array(UnsafeBufferPointer(start: p, count: width))) }
+            i = j
+        }
+        return .runs(runs)
+    }
+
+    /// Copies row `y`'s pixels to `out`.
+    func read(row y: Int, into out: UnsafeMutablePointer<UInt32>) {
+        Self.decode(rows[y], width: width, into: out)
+    }
+
+    /// Copies `row`'s `width` pixels to `out`.
+    private static func decode(_ row: Row, width: Int, into out: UnsafeMutablePointer<UInt32>) {
+        switch row {
+        case .pixels(let words):
+            words.withUnsafeBufferPointer { out.update(from: $0.baseAddress!, count: width) }
+        case .runs(let runs):
+            var p = out
+            for run in runs {
+                let length = Int(run >> 32)
+                p.update(repeating: UInt32(truncatingIfNeeded: run), count: length)
+                p += length
+            }
+        }
+    }
+
+    /// The whole screen as an image.
+    func image() -> RGBAImage {
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        pixels.withUnsafeMutableBytes { raw in
+            let out = raw.bindMemory(to: UInt32.self).baseAddress!
+            for y in 0..<height { read(row: y, into: out + y * width) }
+        }
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// The pixels inside `rect` as an image.
+    func cropped(to rect: PixelRect) -> RGBAImage {
+        var row = [UInt32](repeating: 0, count: width)
+        var pixels = [UInt8](repeating: 0, count: rect.width * rect.height * 4)
+        row.withUnsafeMutableBufferPointer { row in
+            pixels.withUnsafeMutableBytes { raw in
+                let out = raw.bindMemory(to: UInt32.self).baseAddress!
+                for y in 0..<rect.height {
+                    read(row: rect.y + y, into: row.baseAddress!)
+                    (out + y * rect.width).update(from: row.baseAddress! + rect.x, count: rect.width)
+                }
+            }
+        }
+        return RGBAImage(width: rect.width, height: rect.height, pixels: pixels)
+    }
+
+    /// Shows `pixels` (a block's, every pixel of its window: changed or not) over `window`.
+    mutating func write(_ pixels: PackedPixels, over window: PixelRect) {
+        var scratch = [UInt32](repeating: 0, count: width)
+        for y in 0..<window.height {
+            let canvasRow = window.y + y
+            let row = rows[canvasRow]
+            rows[canvasRow] = .runs([])  // let go of the old row's storage while it is rebuilt
+            rows[canvasRow] = pixels.withRow(y, width: window.width, runs: { blockRuns in
+                guard case .runs(let old) = row else {
+                    guard case .pixels(var words) = row else { fatalError("unreachable") }
+                    words.withUnsafeMutableBufferPointer { words in
+                        var p = words.baseAddress! + window.x
+                        for run in blockRuns {
+                            let length = Int(run >> 32 & 0x7FFF_FFFF)
+                            p.update(repeating: UInt32(truncatingIfNeeded: run), count: length)
+                            p += length
+                        }
+                    }
+                    return .pixels(words)
+                }
+                // The old row's runs left of the window, the block's, the old row's right of it.
+                var spliced: [UInt64] = []
+                spliced.reserveCapacity(old.count + blockRuns.count + 2)
+                func append(_ word: UInt32, _ length: Int) {
+                    guard length > 0 else { return }
+                    if let last = spliced.last, UInt32(truncatingIfNeeded: last) == word {
+                        spliced[spliced.count - 1] = last &+ UInt64(length) << 32
+                    } else {
+                        spliced.append(UInt64(word) | UInt64(length) << 32)
+                    }
+                }
+                var start = 0, k = 0  // the old run k begins at column `start`
+                while k < old.count {
+                    let end = start + Int(old[k] >> 32)
+                    if start >= window.x { break }
+                    append(UInt32(truncatingIfNeeded: old[k]), min(end, window.x) - start)
+                    if end > window.x { break }  // it reaches into the window: its end may show right of it
+                    start = end
+                    k += 1
+                }
+                for run in blockRuns { append(UInt32(truncatingIfNeeded: run), Int(run >> 32 & 0x7FFF_FFFF)) }
+                while k < old.count {
+                    let end = start + Int(old[k] >> 32)
+                    if end > window.maxX { append(UInt32(truncatingIfNeeded: old[k]), end - max(start, window.maxX)) }
+                    start = end
+                    k += 1
+                }
+                if 2 * spliced.count > width {
+                    return scratch.withUnsafeMutableBufferPointer { out in
+                        var p = out.baseAddress!
+                        for run in spliced {
+                            p.update(repeating: UInt32(truncatingIfNeeded: run), count: Int(run >> 32))
+                            p += Int(run >> 32)
+                        }
+                        return .pixels(Array(out))
+                    }
+                }
+                return .runs(spliced)
+            }, words: { blockWords in
+                scratch.withUnsafeMutableBufferPointer { out in
+                    Self.decode(row, width: width, into: out.baseAddress!)
+                    (out.baseAddress! + window.x).update(from: blockWords, count: window.width)
+                    return Self.row(of: out.baseAddress!, width: width)
+                }
+            })
+        }
+    }
+}
