@@ -17,14 +17,28 @@ import Testing
         return image
     }
 
+    /// A 24×10 frame with a patch of noise in four levels a channel (a photograph's pixels: few
+    /// runs, some equal to the frame before), often over a flat one.
+    static func photographicFrame(_ random: inout SeededRandom) -> RGBAImage {
+        var image = RGBAImage(width: 24, height: 10, fill: RGBA8(242, 242, 247, 255))
+        let (x, y) = (Int(random.next() % 20), Int(random.next() % 8))
+        let (w, h) = (1 + Int(random.next() % UInt64(24 - x)), 1 + Int(random.next() % UInt64(10 - y)))
+        for row in y..<(y + h) {
+            for column in x..<(x + w) {
+                image[column, row] = RGBA8(UInt8(random.next() % 4 * 60), UInt8(random.next() % 4 * 60), 128, 255)
+            }
+        }
+        return image
+    }
+
     /// One random animation on GIF's clock (minimum delay 2 cs): frames 0.5 to 4 cs apart, some
     /// too short to show, an end sometimes closer to the last frame than the minimum delay.
-    static func animation(seed: UInt64) -> (frames: [(RGBAImage, Double)], end: Double) {
+    static func animation(seed: UInt64, photographic: Bool = false) -> (frames: [(RGBAImage, Double)], end: Double) {
         var random = SeededRandom(seed: seed)
         var frames: [(RGBAImage, Double)] = []
         var time = 0.0
         for _ in 0..<(1 + Int(random.next() % 12)) {
-            frames.append((frame(&random), time))
+            frames.append((photographic ? photographicFrame(&random) : frame(&random), time))
             time += Double(1 + random.next() % 8) * 0.005
         }
         let end = frames[frames.count - 1].1 + Double(1 + random.next() % 6) * 0.005
@@ -62,17 +76,21 @@ import Testing
         #expect(mergedAtTheEnd > 100)
     }
 
-    /// Blocks hold crops, so a caller may draw the next frame into the same pixels as soon as
-    /// `add` returns, and tell only the rows it redrew. Checked against whole frames: each block
-    /// is its frame over its window, marked unchanged exactly where the frame equals what was on
-    /// screen, changed within the exact box of the differences — whichever way the frames came.
-    @Test func blocksAreTheirFramesOverWhatIsShown() throws {
-        var blocksSeen = 0
+    /// Blocks hold packed copies of what they need, so a caller may draw the next frame into
+    /// the same pixels as soon as `add` returns, and tell only the rows it redrew. Checked against
+    /// whole frames: each block is its frame over its window, marked unchanged exactly where the
+    /// frame equals what was on screen, changed within the exact box of the differences —
+    /// whichever way the frames came. UI-like frames pack as runs; photographic ones as literal
+    /// pixels, or as pixels and a mask where even those would not pay.
+    @Test(arguments: [false, true])
+    func blocksAreTheirFramesOverWhatIsShown(photographic: Bool) throws {
+        var blocksSeen = 0, keptAsPixels = 0
+        let (width, height) = photographic ? (24, 10) : (4, 3)
         for seed in 0..<500 as Range<UInt64> {
-            let (frames, end) = Self.animation(seed: seed)
-            var told = FrameSequencer(width: 4, height: 3, timing: GIFTiming.clock, endTime: end)
-            var plain = FrameSequencer(width: 4, height: 3, timing: GIFTiming.clock)
-            var canvas = RGBAImage(width: 4, height: 3)
+            let (frames, end) = Self.animation(seed: seed, photographic: photographic)
+            var told = FrameSequencer(width: width, height: height, timing: GIFTiming.clock, endTime: end)
+            var plain = FrameSequencer(width: width, height: height, timing: GIFTiming.clock)
+            var canvas = RGBAImage(width: width, height: height)
             var previous: RGBAImage?
             var blocks: [AnimationBlock] = [], expected: [Block] = []
             for (image, time) in frames {
@@ -90,6 +108,7 @@ import Testing
             var shown: RGBAImage?
             for packed in blocks {
                 let block = packed.unpacked()
+                if packed.pixels.isPlain { keptAsPixels += 1 }
                 if let before = shown {
                     var after = before
                     for y in 0..<block.window.height {
@@ -104,7 +123,7 @@ import Testing
                     #expect(block.unchanged == mask, "seed \(seed)")
                     shown = after
                 } else {
-                    #expect(packed.isFirst && block.window == PixelRect(x: 0, y: 0, width: 4, height: 3))
+                    #expect(packed.isFirst && block.window == PixelRect(x: 0, y: 0, width: width, height: height))
                     shown = block.image
                 }
                 blocksSeen += 1
@@ -113,5 +132,8 @@ import Testing
             #expect(shown == frames.last?.0, "seed \(seed)")
         }
         #expect(blocksSeen > 1_000)
+        // Both ways of keeping a block's pixels are checked: photographs that pack (literal
+        // pixels) and, now and then, ones that do not.
+        if photographic { #expect(keptAsPixels > 10 && keptAsPixels < blocksSeen / 2, "\(keptAsPixels) of \(blocksSeen) kept as pixels") }
     }
 }

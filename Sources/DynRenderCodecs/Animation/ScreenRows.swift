@@ -114,64 +114,58 @@ struct ScreenRows {
             let canvasRow = window.y + y
             let row = rows[canvasRow]
             rows[canvasRow] = .runs([])  // let go of the old row's storage while it is rebuilt
-            rows[canvasRow] = pixels.withRow(y, width: window.width, runs: { blockRuns in
-                guard case .runs(let old) = row else {
-                    guard case .pixels(var words) = row else { fatalError("unreachable") }
-                    words.withUnsafeMutableBufferPointer { words in
-                        var p = words.baseAddress! + window.x
-                        for run in blockRuns {
-                            let length = Int(run >> 32 & 0x7FFF_FFFF)
-                            p.update(repeating: UInt32(truncatingIfNeeded: run), count: length)
-                            p += length
-                        }
-                    }
-                    return .pixels(words)
+            switch row {
+            case .pixels(var words):
+                words.withUnsafeMutableBufferPointer { pixels.decode(row: y, width: window.width, into: $0.baseAddress! + window.x) }
+                rows[canvasRow] = .pixels(words)
+            case .runs(let old) where pixels.isPlain:
+                rows[canvasRow] = scratch.withUnsafeMutableBufferPointer { out in
+                    Self.decode(.runs(old), width: width, into: out.baseAddress!)
+                    pixels.decode(row: y, width: window.width, into: out.baseAddress! + window.x)
+                    return Self.row(of: out.baseAddress!, width: width)
                 }
+            case .runs(let old):
                 // The old row's runs left of the window, the block's, the old row's right of it.
                 var spliced: [UInt64] = []
-                spliced.reserveCapacity(old.count + blockRuns.count + 2)
-                func append(_ word: UInt32, _ length: Int) {
-                    guard length > 0 else { return }
-                    if let last = spliced.last, UInt32(truncatingIfNeeded: last) == word {
-                        spliced[spliced.count - 1] = last &+ UInt64(length) << 32
-                    } else {
-                        spliced.append(UInt64(word) | UInt64(length) << 32)
-                    }
-                }
+                spliced.reserveCapacity(old.count + 16)
                 var start = 0, k = 0  // the old run k begins at column `start`
                 while k < old.count {
                     let end = start + Int(old[k] >> 32)
                     if start >= window.x { break }
-                    append(UInt32(truncatingIfNeeded: old[k]), min(end, window.x) - start)
+                    Self.append(UInt32(truncatingIfNeeded: old[k]), min(end, window.x) - start, to: &spliced)
                     if end > window.x { break }  // it reaches into the window: its end may show right of it
                     start = end
                     k += 1
                 }
-                for run in blockRuns { append(UInt32(truncatingIfNeeded: run), Int(run >> 32 & 0x7FFF_FFFF)) }
+                pixels.forEachRun(in: PixelRect(x: 0, y: y, width: window.width, height: 1), windowWidth: window.width,
+                                  state: &spliced) { spliced, _, _, length, word, _ in
+                    Self.append(word, length, to: &spliced)
+                }
                 while k < old.count {
                     let end = start + Int(old[k] >> 32)
-                    if end > window.maxX { append(UInt32(truncatingIfNeeded: old[k]), end - max(start, window.maxX)) }
+                    if end > window.maxX { Self.append(UInt32(truncatingIfNeeded: old[k]), end - max(start, window.maxX), to: &spliced) }
                     start = end
                     k += 1
                 }
                 if 2 * spliced.count > width {
-                    return scratch.withUnsafeMutableBufferPointer { out in
-                        var p = out.baseAddress!
-                        for run in spliced {
-                            p.update(repeating: UInt32(truncatingIfNeeded: run), count: Int(run >> 32))
-                            p += Int(run >> 32)
-                        }
+                    rows[canvasRow] = scratch.withUnsafeMutableBufferPointer { out in
+                        Self.decode(.runs(spliced), width: width, into: out.baseAddress!)
                         return .pixels(Array(out))
                     }
+                } else {
+                    rows[canvasRow] = .runs(spliced)
                 }
-                return .runs(spliced)
-            }, words: { blockWords in
-                scratch.withUnsafeMutableBufferPointer { out in
-                    Self.decode(row, width: width, into: out.baseAddress!)
-                    (out.baseAddress! + window.x).update(from: blockWords, count: window.width)
-                    return Self.row(of: out.baseAddress!, width: width)
-                }
-            })
+            }
+        }
+    }
+
+    /// Appends `length` pixels of `word` to `runs`, lengthening the last run when it is the same.
+    @inline(__always) private static func append(_ word: UInt32, _ length: Int, to runs: inout [UInt64]) {
+        guard length > 0 else { return }
+        if let last = runs.last, UInt32(truncatingIfNeeded: last) == word {
+            runs[runs.count - 1] = last &+ UInt64(length) << 32
+        } else {
+            runs.append(UInt64(word) | UInt64(length) << 32)
         }
     }
 }

@@ -38,94 +38,119 @@ struct EncodedFrame {
         let local = PixelRect(x: rect.x - window.x, y: rect.y - window.y, width: rect.width, height: rect.height)
         // A later frame keeps index 0 for "unchanged"; it stays unused when every pixel changed.
         let reserved = block.isFirst ? 0 : 1
-        var ids = ColorTable()
-        var colors: [UInt32] = []
-        var counts: [Int32] = []
-        var hasUnchanged = false
-        var overflow = false
         var indices = [UInt8](repeating: 0, count: rect.width * rect.height)
+        var first = FirstPass(reserved: reserved)
         indices.withUnsafeMutableBufferPointer { out in
-            var o = 0
-            // The current run of one colour: its id and length, counted when the colour changes.
-            var lastColor: UInt32 = .max, lastID = 0, runLength: Int32 = 0
-            func endRun() {
-                if runLength > 0 { counts[lastID - reserved] &+= runLength }
-                runLength = 0
-            }
-            // Whether the last index written was a colour (not "unchanged"): an unchanged pixel
-            // of that same colour is written as the colour, continuing the run LZW is coding —
-            // and so is the rest of its run.
-            var lastWasColor = false
-            block.pixels.forEachRun(in: local, windowWidth: window.width) { _, _, length, word, unchanged in
+            let out = out.baseAddress!
+            block.pixels.forEachRun(in: local, windowWidth: window.width, state: &first) { pass, _, _, length, word, unchanged in
                 let color = word & 0x00FF_FFFF
-                if unchanged && !(lastWasColor && color == lastColor) {
+                // An unchanged pixel of the colour just written is written as the colour,
+                // continuing the run LZW is coding — and so is the rest of its run.
+                if unchanged && !(pass.lastWasColor && color == pass.lastColor) {
                     // "Unchanged" (index 0, as `out` already holds).
-                    hasUnchanged = true
-                    lastWasColor = false
-                    o += length
+                    pass.hasUnchanged = true
+                    pass.lastWasColor = false
+                    pass.o += length
                     return
                 }
-                lastWasColor = true
-                if color != lastColor {
-                    endRun()
-                    lastColor = color
-                    if let id = ids.value(for: color) {
-                        lastID = Int(id)
-                    } else {
-                        lastID = colors.count + reserved
-                        ids.set(Int32(lastID), for: color)
-                        colors.append(color)
-                        counts.append(0)
-                        if lastID > 255 { overflow = true }
-                    }
-                }
-                runLength += Int32(length)
-                (out.baseAddress! + o).update(repeating: UInt8(truncatingIfNeeded: lastID), count: length)
-                o += length
+                pass.lastWasColor = true
+                if color != pass.lastColor { pass.startRun(of: color) }
+                pass.runLength += Int32(length)
+                (out + pass.o).update(repeating: UInt8(truncatingIfNeeded: pass.lastID), count: length)
+                pass.o += length
             }
-            endRun()
         }
-        transparentIndex = hasUnchanged ? 0 : nil
-        guard overflow else {
-            palette = Array(repeating: 0, count: reserved) + colors
+        first.endRun()
+        transparentIndex = first.hasUnchanged ? 0 : nil
+        guard first.overflow else {
+            palette = Array(repeating: 0, count: reserved) + first.colors
             self.indices = indices
             return
         }
 
         isExact = false
-        let histogram = zip(colors, counts).map { (color: $0, value: $1) }.sorted { $0.color < $1.color }
-        var quantizer = ColorQuantizer(histogram: histogram, maximumColors: 256 - reserved)
-        palette = Array(repeating: 0, count: reserved) + quantizer.palette
+        let histogram = zip(first.colors, first.counts).map { (color: $0, value: $1) }.sorted { $0.color < $1.color }
+        var second = SecondPass(quantizer: ColorQuantizer(histogram: histogram, maximumColors: 256 - reserved))
+        palette = Array(repeating: 0, count: reserved) + second.quantizer.palette
+        let offset = UInt8(reserved)
         indices.withUnsafeMutableBufferPointer { out in
-            var o = 0
-            var lastColor: UInt32 = .max, lastIndex: UInt8 = 0
-            var lastWasColor = false  // the same rule as the first pass
-            block.pixels.forEachRun(in: local, windowWidth: window.width) { x, y, length, word, unchanged in
-                defer { o += length }
+            let out = out.baseAddress!
+            block.pixels.forEachRun(in: local, windowWidth: window.width, state: &second) { pass, x, y, length, word, unchanged in
+                defer { pass.o += length }
                 let color = word & 0x00FF_FFFF
-                if unchanged && !(lastWasColor && color == lastColor) {
-                    lastWasColor = false
+                // The same rule as the first pass.
+                if unchanged && !(pass.lastWasColor && color == pass.lastColor) {
+                    pass.lastWasColor = false
                     return
                 }
-                lastWasColor = true
+                pass.lastWasColor = true
                 if dithers {
                     // The pattern follows the canvas.
                     let row = (y + window.y) & 3
                     for k in 0..<length {
                         let cell = row << 2 | ((x + window.x + k) & 3)
-                        out[o + k] = quantizer.index(of: color, ditheredAt: cell) &+ UInt8(reserved)
+                        out[pass.o + k] = pass.quantizer.index(of: color, ditheredAt: cell) &+ offset
                     }
                     return
                 }
-                if color != lastColor {
-                    lastColor = color
-                    lastIndex = quantizer.index(of: color) &+ UInt8(reserved)
+                if color != pass.lastColor {
+                    pass.lastColor = color
+                    pass.lastIndex = pass.quantizer.index(of: color) &+ offset
                 }
-                (out.baseAddress! + o).update(repeating: lastIndex, count: length)
+                (out + pass.o).update(repeating: pass.lastIndex, count: length)
             }
         }
         self.indices = indices
     }
+}
+
+/// The first pass's state: colours in order of first appearance, their counts, and where it is.
+private struct FirstPass {
+    /// Indices kept before the colours (1 for "unchanged").
+    let reserved: Int
+    var ids = ColorTable()
+    var colors: [UInt32] = []
+    var counts: [Int32] = []
+    var hasUnchanged = false
+    /// Whether more colours than a palette holds were found.
+    var overflow = false
+    /// The next index to write.
+    var o = 0
+    /// The current run of one colour: its id and length, counted when the colour changes.
+    var lastColor: UInt32 = .max, lastID = 0, runLength: Int32 = 0
+    /// Whether the last index written was a colour (not "unchanged").
+    var lastWasColor = false
+
+    init(reserved: Int) { self.reserved = reserved }
+
+    /// Counts the run that ends.
+    mutating func endRun() {
+        if runLength > 0 { counts[lastID - reserved] &+= runLength }
+        runLength = 0
+    }
+
+    /// A run of `color` starts: its id, a new one for a colour not seen before.
+    mutating func startRun(of color: UInt32) {
+        endRun()
+        lastColor = color
+        if let id = ids.value(for: color) {
+            lastID = Int(id)
+        } else {
+            lastID = colors.count + reserved
+            ids.set(Int32(lastID), for: color)
+            colors.append(color)
+            counts.append(0)
+            if lastID > 255 { overflow = true }
+        }
+    }
+}
+
+/// The second pass's state: the palette chosen and where it is.
+private struct SecondPass {
+    var quantizer: ColorQuantizer
+    var o = 0
+    var lastColor: UInt32 = .max, lastIndex: UInt8 = 0
+    var lastWasColor = false
 }
 
 extension AnimationBlock {

@@ -20,57 +20,36 @@ extension EncodedFrame {
     /// `block` is the block this frame encodes.
     func transparencyVariants(of block: AnimationBlock) -> [EncodedFrame] {
         guard transparentIndex != nil, !block.isFirst else { return [] }
-        var ids = ColorTable(capacity: 512)
-        for (index, color) in palette.enumerated() where index > 0 { ids.set(Int32(index), for: color) }
-        var extended = palette
         var plain = [UInt8](repeating: 0, count: indices.count)
         // 1 where the pixel is unchanged, else 0 (bytes, so stretches are found eight at a time).
         var unchanged = [UInt8](repeating: 0, count: indices.count)
-        var lastColor: UInt32 = .max, lastIndex: UInt8 = 0
-        /// The index an unchanged pixel of `color` is written with; nil when an exact frame's
-        /// palette cannot take another colour.
-        func index(of color: UInt32) -> UInt8? {
-            if color == lastColor { return lastIndex }
-            lastColor = color
-            if let id = ids.value(for: color) {
-                lastIndex = UInt8(truncatingIfNeeded: id)
-            } else if !isExact {
-                lastIndex = 0
-                ids.set(0, for: color)
-            } else {
-                guard extended.count < 256 else { return nil }
-                lastIndex = UInt8(extended.count)
-                ids.set(Int32(extended.count), for: color)
-                extended.append(color)
-            }
-            return lastIndex
-        }
+        var pass = UnchangedColours(palette: palette, isExact: isExact)
         let window = block.window
         let local = PixelRect(x: rect.x - window.x, y: rect.y - window.y, width: rect.width, height: rect.height)
-        var complete = true
         indices.withUnsafeBufferPointer { indices in
             plain.withUnsafeMutableBufferPointer { plain in
                 unchanged.withUnsafeMutableBufferPointer { unchanged in
-                    var o = 0
+                    let (indices, plain, unchanged) = (indices.baseAddress!, plain.baseAddress!, unchanged.baseAddress!)
                     // Run by run: an unchanged run is written in its colour's index, a changed
                     // one as the frame wrote it.
-                    block.pixels.forEachRun(in: local, windowWidth: window.width) { _, _, length, word, same in
-                        defer { o += length }
-                        guard complete else { return }
+                    block.pixels.forEachRun(in: local, windowWidth: window.width, state: &pass) { pass, _, _, length, word, same in
+                        defer { pass.o += length }
+                        guard pass.complete else { return }
                         if same {
-                            guard let index = index(of: word & 0x00FF_FFFF) else {
-                                complete = false
+                            guard let index = pass.index(of: word & 0x00FF_FFFF) else {
+                                pass.complete = false
                                 return
                             }
-                            (plain.baseAddress! + o).update(repeating: index, count: length)
-                            (unchanged.baseAddress! + o).update(repeating: 1, count: length)
+                            (plain + pass.o).update(repeating: index, count: length)
+                            (unchanged + pass.o).update(repeating: 1, count: length)
                         } else {
-                            (plain.baseAddress! + o).update(from: indices.baseAddress! + o, count: length)
+                            (plain + pass.o).update(from: indices + pass.o, count: length)
                         }
                     }
                 }
             }
         }
+        let (complete, extended) = (pass.complete, pass.extended)
         guard complete else { return [] }
         // Stretches of unchanged pixels covering more than one run become transparent. Written
         // over the mask, run by run once each run's end is found, so a render holds one
@@ -96,5 +75,42 @@ extension EncodedFrame {
             frame.indices = candidate
             return frame
         }
+    }
+}
+
+/// The variants' pass: the index each unchanged colour is written with, and where it is.
+private struct UnchangedColours {
+    let isExact: Bool
+    var ids = ColorTable(capacity: 512)
+    /// The palette, with the colours of unchanged pixels it did not hold appended (exact frames).
+    var extended: [UInt32]
+    var lastColor: UInt32 = .max, lastIndex: UInt8 = 0
+    var o = 0
+    /// False once an exact frame's palette could not take another colour.
+    var complete = true
+
+    init(palette: [UInt32], isExact: Bool) {
+        self.isExact = isExact
+        extended = palette
+        for (index, color) in palette.enumerated() where index > 0 { ids.set(Int32(index), for: color) }
+    }
+
+    /// The index an unchanged pixel of `color` is written with; nil when an exact frame's
+    /// palette cannot take another colour.
+    mutating func index(of color: UInt32) -> UInt8? {
+        if color == lastColor { return lastIndex }
+        lastColor = color
+        if let id = ids.value(for: color) {
+            lastIndex = UInt8(truncatingIfNeeded: id)
+        } else if !isExact {
+            lastIndex = 0
+            ids.set(0, for: color)
+        } else {
+            guard extended.count < 256 else { return nil }
+            lastIndex = UInt8(extended.count)
+            ids.set(Int32(extended.count), for: color)
+            extended.append(color)
+        }
+        return lastIndex
     }
 }
