@@ -53,9 +53,7 @@ final class AnimationOutput<Sink: AnimationSink>: FrameOutput {
         let (sink, compressor) = (encoder.sink, encoder.compressor)
         let bytes = blocks.reduce(0) { $0 + $1.byteCount }
         let waiting = handedOver.value
-        // The first block shares its pixels with the sequencer's screen, which the next block is
-        // written into: compressed here, it is let go before that, so the screen is not copied.
-        if writerIsBehind || blocks.contains(where: \.isFirst) || (waiting > 0 && waiting + bytes > handoverLimit) {
+        if writerIsBehind || (waiting > 0 && waiting + bytes > handoverLimit) {
             let compressed = try blocks.map { try sink.compress($0, with: helper) }
             return { for item in compressed { try sink.append(item) } }
         }

@@ -154,14 +154,18 @@ package struct FrameSequencer {
         if let last = queued.last, start - last.start < timing.minimumDelay || tooCloseToEnd {
             queued.removeLast()
             if last.applied { takeBack(last) }
-            // Losslessly the previous call's image is the screen with the replaced block over it.
-            let compared = settling != nil ? 0..<height : Self.covering(rows, last.window.y..<last.window.maxY)
-            queued.append(block(of: image, rows: compared, start: last.start))
+            // The previous call's image is the screen with the replaced frame over it: its block,
+            // or as drawn where a lossy format left pixels as they were.
+            let replacedRows = Self.covering(last.window.y..<last.window.maxY, last.drawn.map { $0.window.y..<$0.window.maxY } ?? 0..<0)
+            queued.append(block(of: image, rows: Self.covering(rows, replacedRows), start: last.start))
             return []
         }
         if let last = queued.last, isSame(image, as: last, rows: rows) { return [] }  // the last frame stays up longer
         applyLast()
-        queued.append(block(of: image, rows: settling != nil ? 0..<height : rows, start: start))
+        // The screen now shows the last frame — as drawn, but for the pixels a lossy format left
+        // as they were (`drawn`): there too this frame may differ from the screen.
+        let settledRows = queued.last?.drawn.map { $0.window.y..<$0.window.maxY } ?? 0..<0
+        queued.append(block(of: image, rows: Self.covering(rows, settledRows), start: start))
         var blocks: [AnimationBlock] = []
         while queued.count > (knownEnd == nil ? 2 : 1) {
             blocks.append(emitFirstQueued(until: queued[1].start))
@@ -236,8 +240,7 @@ package struct FrameSequencer {
         image.pixels.withUnsafePixelWords { now in
             shown.withUnsafeMutableBufferPointer { shown in
                 for y in rows {
-                    screen.read(row: y, into: shown.baseAddress!)
-                    box.compare(row: y, now.baseAddress! + y * width, shown.baseAddress!)
+                    screen.withRow(y, scratch: shown.baseAddress!) { box.compare(row: y, now.baseAddress! + y * width, $0) }
                 }
             }
         }
@@ -264,16 +267,13 @@ package struct FrameSequencer {
                 let (settled, kept) = crop.keepingShown(beneath, within: local, tolerance: tolerance)
                 region = kept.map { PixelRect(x: $0.x + window.x, y: $0.y + window.y, width: $0.width, height: $0.height) }
                 let changedWindow = window
-                let (pixels, drawn) = beneath.pixels.withUnsafePixelWords { before in
-                    let below = { (y: Int) in before.baseAddress! + y * crop.width }
-                    let drawn = settled == crop ? nil : crop.pixels.withUnsafePixelWords { raw in
-                        (changedWindow, PackedPixels(window: changedWindow, frame: { raw.baseAddress! + $0 * crop.width }, beneath: below))
+                let pixels = beneath.pixels.withUnsafePixelWords { before in
+                    settled.pixels.withUnsafePixelWords { now in
+                        PackedPixels(window: changedWindow, frame: { now.baseAddress! + $0 * crop.width },
+                                     beneath: { before.baseAddress! + $0 * crop.width })
                     }
-                    let pixels = settled.pixels.withUnsafePixelWords { now in
-                        PackedPixels(window: changedWindow, frame: { now.baseAddress! + $0 * crop.width }, beneath: below)
-                    }
-                    return (pixels, drawn)
                 }
+                let drawn = settled == crop ? nil : (changedWindow, PackedPixels(pixels: crop))
                 guard region == nil else {
                     return Queued(window: window, region: region, pixels: pixels, drawn: drawn, start: start)
                 }

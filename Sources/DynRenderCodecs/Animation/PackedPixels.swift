@@ -38,6 +38,12 @@ struct PackedPixels {
         }
     }
 
+    /// `image`'s pixels as they are, without a mask (a frame as drawn, to compare with).
+    init(pixels image: RGBAImage) {
+        storage = .plain(image, unchanged: nil)
+        isFirst = false
+    }
+
     /// A first frame's pixels, every one changed.
     init(first image: RGBAImage) {
         let whole = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
@@ -58,14 +64,21 @@ struct PackedPixels {
         var literals: [UInt32] = []
         var rowStarts: [Int32] = []
         rowStarts.reserveCapacity(window.height + 1)
-        rows: for y in 0..<window.height {
-            let rowStart = runs.count
-            rowStarts.append(Int32(rowStart))
+        // Each row is packed into scratch space, then appended at once.
+        let rowRuns = UnsafeMutablePointer<UInt64>.allocate(capacity: width)
+        let rowLiterals = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+        defer {
+            rowRuns.deallocate()
+            rowLiterals.deallocate()
+        }
+        for y in 0..<window.height {
+            rowStarts.append(Int32(runs.count))
             let now = frame(y)
             // A first block compares each row with itself: every pixel "changed" (state 0 below).
             let before = beneath?(y)
             let compared = before ?? now
             let states: UInt64 = before == nil ? 0 : Self.unchangedBit
+            var n = 0, literalCount = 0
             var i = 0
             while i < width {
                 let word = now[i]
@@ -83,18 +96,24 @@ struct PackedPixels {
                 }
                 let state = same ? states : 0
                 if j - i > 1 {
-                    runs.append(UInt64(word) | UInt64(j - i) << 32 | state)
-                } else if runs.count > rowStart, runs[runs.count - 1] & (Self.literalBit | Self.unchangedBit) == Self.literalBit | state {
+                    rowRuns[n] = UInt64(word) | UInt64(j - i) << 32 | state
+                    n += 1
+                } else if n > 0, rowRuns[n - 1] & (Self.literalBit | Self.unchangedBit) == Self.literalBit | state {
                     // The literal run before, in the same state, takes this pixel too.
-                    runs[runs.count - 1] &+= 1 << 32
-                    literals.append(word)
+                    rowRuns[n - 1] &+= 1 << 32
+                    rowLiterals[literalCount] = word
+                    literalCount += 1
                 } else {
-                    runs.append(UInt64(literals.count) | 1 << 32 | Self.literalBit | state)
-                    literals.append(word)
+                    rowRuns[n] = UInt64(literals.count + literalCount) | 1 << 32 | Self.literalBit | state
+                    n += 1
+                    rowLiterals[literalCount] = word
+                    literalCount += 1
                 }
-                if runs.count * 8 + literals.count * 4 > limit { break rows }
                 i = j
             }
+            runs.append(contentsOf: UnsafeBufferPointer(start: rowRuns, count: n))
+            literals.append(contentsOf: UnsafeBufferPointer(start: rowLiterals, count: literalCount))
+            if runs.count * 8 + literals.count * 4 > limit { break }
         }
         if runs.count * 8 + literals.count * 4 <= limit {
             rowStarts.append(Int32(runs.count))

@@ -61,6 +61,15 @@ struct ScreenRows {
         return .runs(runs)
     }
 
+    /// Calls `body` with row `y`'s pixels: the row itself when it is kept as pixels, else
+    /// unpacked into `scratch` (`width` words).
+    @inline(__always)
+    func withRow<R>(_ y: Int, scratch: UnsafeMutablePointer<UInt32>, _ body: (UnsafePointer<UInt32>) -> R) -> R {
+        if case .pixels(let words) = rows[y] { return words.withUnsafeBufferPointer { body($0.baseAddress!) } }
+        read(row: y, into: scratch)
+        return body(scratch)
+    }
+
     /// Copies row `y`'s pixels to `out`.
     func read(row y: Int, into out: UnsafeMutablePointer<UInt32>) {
         Self.decode(rows[y], width: width, into: out)
