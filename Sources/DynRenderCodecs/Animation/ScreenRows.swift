@@ -14,8 +14,8 @@ import DynRenderPixels
 /// Blocks are written into it as runs too, so keeping it costs a pass over runs, not pixels.
 ///
 /// ```swift
-/// var screen = ScreenRows(first)                 // a frame of the animation
-/// screen.write(block.pixels, over: block.window) // a block shown over it
+/// var screen = ScreenRows(width: 390, height: 844)   // transparent
+/// screen.write(block.pixels, over: block.window)      // a block shown over it
 /// ```
 struct ScreenRows {
     /// Pixels in a row.
@@ -33,17 +33,6 @@ struct ScreenRows {
     init(width: Int, height: Int) {
         self.width = width
         rows = Array(repeating: .runs([UInt64(width) << 32]), count: height)
-    }
-
-    /// The screen showing `image`.
-    init(_ image: RGBAImage) {
-        width = image.width
-        rows = []
-        rows.reserveCapacity(image.height)
-        let width = width
-        image.pixels.withUnsafePixelWords { words in
-            for y in 0..<image.height { rows.append(Self.row(of: words.baseAddress! + y * width, width: width)) }
-        }
     }
 
     /// A row of `width` pixels from `p`, as runs when at most one run for every two pixels.
