@@ -85,6 +85,10 @@ struct EncodedFrame {
                 }
                 pass.lastWasColor = true
                 if dithers {
+                    // The colour just written, as the first pass keeps it, so an unchanged pixel
+                    // that continues it is written here too. (Not kept, such pixels kept the first
+                    // pass's ids, which are not the palette's: a wrong colour on screen.)
+                    pass.lastColor = color
                     // The pattern follows the canvas.
                     let row = (y + window.y) & 3
                     for k in 0..<length {
