@@ -6,18 +6,17 @@ import Darwin
 import DynRenderPixels
 
 /// What the caller of an encoder already knows about how a frame differs from the frame added
-/// before it, so the encoder need not compare them again (a renderer on another thread can).
+/// before it, so the encoder compares only where they can differ (a renderer knows the rows it
+/// redrew).
 ///
 /// ```swift
-/// try encoder.addFrame(frame, at: t, change: .region(PixelRect(x: 10, y: 10, width: 40, height: 40)))
+/// try encoder.addFrame(frame, at: t, change: .rows(10..<50))
 /// ```
 package enum FrameChange: Equatable, Sendable {
     /// Not known: the encoder compares the frames itself.
     case unknown
     /// Every pixel is the same as in the previous frame.
     case identical
-    /// Exactly the bounding box of the changed pixels, as `RGBAImage.changedRegion(from:)` gives.
-    case region(PixelRect)
     /// Pixels differ only within these rows (a frame redrawn in those rows of the same canvas).
     case rows(Range<Int>)
 }
@@ -144,7 +143,6 @@ package struct FrameSequencer {
         switch change {
         case .unknown: rows = 0..<height
         case .identical: rows = 0..<0
-        case .region(let box): rows = box.y..<box.maxY
         case .rows(let known): rows = known.clamped(to: 0..<height)
         }
         // The earlier frame would be too short, or this one would be and is the last (no later
