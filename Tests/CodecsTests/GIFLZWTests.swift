@@ -175,4 +175,41 @@ import Testing
             #expect(together.2 == Self.ours(streams[2], bits: bits.2), "\(length) indices, third stream")
         }
     }
+
+    /// Raced (`LZWRace`), a candidate far behind at a quarter or at half is abandoned there and
+    /// the others are finished exactly as alone; the leader is never abandoned; and streams that
+    /// stay close are all finished.
+    @Test func aCandidateFarBehindIsAbandonedAndTheRestAreExact() {
+        var random = SeededRandom(seed: 71)
+        let length = 60_000
+        let runs = (0..<length).map { UInt8(truncatingIfNeeded: $0 / 300 % 4) }
+        let noise = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        // Runs for the first third, then noise: level with `runs` at a quarter, far behind at half.
+        let lateNoise = (0..<length).map { $0 < length / 3 ? runs[$0] : noise[$0] }
+        let sparse = (0..<length).map { i in i % 97 == 0 ? noise[i] % 4 : runs[i] }
+        func race(_ streams: [[UInt8]]) -> (out: ([UInt8], [UInt8], [UInt8]), finished: (Bool, Bool, Bool)) {
+            var out: ([UInt8], [UInt8], [UInt8]) = ([], [], [])
+            let finished = streams[0].withUnsafeBufferPointer { a in
+                streams[1].withUnsafeBufferPointer { b in
+                    streams[2].withUnsafeBufferPointer { c in
+                        GIFLZWEncoder().compress(a, b, c, bitsPerPixel: (8, 8, 8), into: &out, racing: true)
+                    }
+                }
+            }
+            return (out, finished)
+        }
+        let atQuarter = race([noise, runs, sparse])
+        #expect(!atQuarter.finished.0 && atQuarter.finished.1 && atQuarter.finished.2)
+        #expect(atQuarter.out.0.count < Self.ours(noise, bits: 8).count / 2, "abandoned early, not finished")
+        #expect(atQuarter.out.1 == Self.ours(runs, bits: 8) && atQuarter.out.2 == Self.ours(sparse, bits: 8))
+        let atHalf = race([runs, lateNoise, runs])
+        #expect(atHalf.finished.0 && !atHalf.finished.1 && atHalf.finished.2)
+        #expect(atHalf.out.1.count > Self.ours(runs, bits: 8).count, "level at a quarter, abandoned at half")
+        #expect(atHalf.out.0 == Self.ours(runs, bits: 8) && atHalf.out.2 == atHalf.out.0)
+        // The same picture in other indices, and shifted: within a few bytes of each other.
+        let close = race([runs, runs.map { $0 ^ 3 }, Array(runs[150...] + runs[..<150])])
+        #expect(close.finished == (true, true, true))
+        let alone = race([noise, noise, noise])
+        #expect(alone.finished == (true, true, true) && alone.out.0 == Self.ours(noise, bits: 8))
+    }
 }

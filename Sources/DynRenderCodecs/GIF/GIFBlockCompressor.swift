@@ -77,21 +77,25 @@ package final class GIFBlockCompressor {
         }
         if planner == nil, variants.count == 2 {
             // The frame and its two variants compressed together, in one loop (see
-            // `GIFLZWEncoder`); the first of the smallest is kept, as below.
+            // `GIFLZWEncoder`), a candidate far behind abandoned partway (`LZWRace`); the first
+            // of the smallest is kept, as below.
             let candidates = [frame] + variants
             let headers = candidates.map(imageHeader)
             var outs = (headers[0].bytes, headers[1].bytes, headers[2].bytes)
-            candidates[0].indices.withUnsafeBufferPointer { a in
+            let finished = candidates[0].indices.withUnsafeBufferPointer { a in
                 candidates[1].indices.withUnsafeBufferPointer { b in
                     candidates[2].indices.withUnsafeBufferPointer { c in
-                        lzw.compress(a, b, c, bitsPerPixel: (headers[0].bits, headers[1].bits, headers[2].bits), into: &outs)
+                        lzw.compress(a, b, c, bitsPerPixel: (headers[0].bits, headers[1].bits, headers[2].bits), into: &outs,
+                                     racing: true)
                     }
                 }
             }
-            var best = outs.0
-            if outs.1.count < best.count { best = outs.1 }
-            if outs.2.count < best.count { best = outs.2 }
-            return bytes + best
+            var best: [UInt8]?
+            for (out, isFinished) in [(outs.0, finished.0), (outs.1, finished.1), (outs.2, finished.2)]
+            where isFinished && out.count < best?.count ?? .max {
+                best = out
+            }
+            return bytes + best!
         }
         // The lossy pass reads pixels and their neighbours: the block unpacked, once.
         let pixels = planner == nil ? nil : block.unpacked()
