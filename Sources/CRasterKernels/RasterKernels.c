@@ -4,6 +4,7 @@
 #pragma clang fp contract(off)
 
 #include "RasterKernels.h"
+#include "KernelDispatch.h"
 #include <string.h>
 #include <wchar.h>
 
@@ -302,8 +303,7 @@ void dr_set_wide_sweep(int wide) {
     __atomic_store_n(&wideSweepRequest, wide < 0 ? -1 : wide ? 1 : 0, __ATOMIC_RELAXED);
 }
 
-/// Whether to composite eight pixels at a time now.
-static inline int wide_now(void) {
+int dr_kernels_wide_now(void) {
     return __atomic_load_n(&wideSweepRequest, __ATOMIC_RELAXED) != 0 && dr_wide_sweep_available();
 }
 
@@ -314,7 +314,7 @@ static inline Source source_of(DRColor color) {
 void dr_sweep(DRCells c, uint32_t *pixels, long pixelStride, int evenOdd, DRColor color) {
     const Source source = source_of(color);
 #if defined(__x86_64__)
-    if (wide_now()) {
+    if (dr_kernels_wide_now()) {
         sweep_wide(c, pixels, pixelStride, evenOdd, &source);
         return;
     }
@@ -466,7 +466,7 @@ __attribute__((target("avx2"))) static void blend_row_wide(const float *coverage
 void dr_blend_coverage(const float *coverage, uint32_t *pixels, long count, DRColor color) {
     const Source source = source_of(color);
 #if defined(__x86_64__)
-    if (wide_now()) {
+    if (dr_kernels_wide_now()) {
         blend_row_wide(coverage, pixels, count, &source);
         return;
     }

@@ -1,4 +1,5 @@
 import Foundation
+import CRasterKernels
 import DynRenderGeometry
 import DynRenderDisplayList
 import DynRenderImages
@@ -65,6 +66,10 @@ extension Rasterizer {
                     UInt64((fv - Double(iv)) * 256 + 0.5))
         }
         level.pixels.withUnsafeBufferPointer { texels in
+            // Bilinear sampling of fully covered pixels goes to C where the level's offsets fit
+            // its 32-bit lanes.
+            let sampledInC = !nearest && level.width * level.height < Int(Int32.max)
+                ? DRTexels(texels: texels.baseAddress, width: level.width, height: level.height) : nil
             /// Bilinear between the centres of the four texels around `u` on texel rows `rows`.
             @inline(__always) func bilinear(_ u: Double, _ rows: (ya: Int, yb: Int, wy: UInt64)) -> UInt32 {
                 let fu = min(max(u + 0.5, 0), Double(level.width + 1))
@@ -96,8 +101,15 @@ extension Rasterizer {
                     // row (v does not step): found once for the row, with the same values.
                     let rowTexels = stepV == 0 ? texelRows(v) : nil
                     let rowStart = y * width
-                    for x in span {
-                        defer { u += stepU; v += stepV }
+                    var x = span.lowerBound
+                    while x < span.upperBound {
+                        if x == inside.lowerBound, !inside.isEmpty, let level = sampledInC {
+                            // Fully covered: eight at a time in C, the same bytes (`dr_sample_bilinear`).
+                            dr_sample_bilinear(level, &u, &v, stepU, stepV, inside.count, words.baseAddress! + rowStart + x, factor)
+                            x = inside.upperBound
+                            continue
+                        }
+                        defer { u += stepU; v += stepV; x += 1 }
                         let coverage = inside.contains(x) ? 1 : geometry.coverage(x: x, y: y, row: rowTerms)
                         if coverage <= 0 { continue }
                         let sample: UInt32

@@ -46,4 +46,38 @@ import DynRender
         // The frame draws something: words, the star and its outline.
         #expect(Set(narrow).count > 50)
     }
+
+    /// Pictures: a noisy, partly transparent picture drawn turned and enlarged (edge texels
+    /// clamped), turned and shrunk 3.3× (a mip level), translucent, cropped, and with rounded
+    /// corners, each row's fully covered pixels sampled eight at a time or four
+    /// (`dr_sample_bilinear`).
+    static func pictureFrame() -> DisplayList {
+        let png = EmbeddedPNG(TestPNG.make(width: 37, height: 23, depth: 8, type: .rgba) { x, y, channel in
+            channel == 3 ? (x + y) % 5 == 0 ? 0 : 120 + (x * 7 + y) % 136 : (x * 73 + y * 151 + channel * 89) * 2_654_435_761 >> 9 & 255
+        })
+        func picture(_ center: CGPoint, _ size: CGSize, turn: Double, alpha: Double = 1, radius: Double = 0,
+                     crop: CGRect = ImageShape.wholePicture) -> DisplayItem {
+            .image(ImageShape(source: .embedded(png), center: center, size: size, cornerRadius: radius,
+                              transform: CGAffineTransform(rotationAngle: turn), alpha: alpha, crop: crop))
+        }
+        return DisplayList(size: CGSize(width: 397 / 1.37, height: 160), scale: 1.37, background: RGBA8(242, 242, 247), shapes: [
+            picture(CGPoint(x: 70, y: 60), CGSize(width: 120, height: 90), turn: 0.3),
+            picture(CGPoint(x: 170, y: 40), CGSize(width: 11.2, height: 7), turn: -1.1),
+            picture(CGPoint(x: 200, y: 100), CGSize(width: 80, height: 50), turn: 2.2, alpha: 0.55, radius: 12),
+            picture(CGPoint(x: 260, y: 70), CGSize(width: 60, height: 90), turn: 0, crop: CGRect(x: 0.5, y: 0.25, width: 0.5, height: 0.75)),
+        ])
+    }
+
+    @Test(.enabled(if: dr_wide_sweep_available() != 0, "this processor samples four pixels at a time only"))
+    func picturesSampledEightOrFourAtATimeDrawTheSameBytes() {
+        defer { dr_set_wide_sweep(-1) }
+        dr_set_wide_sweep(0)
+        let narrow = Rasterizer().render(Self.pictureFrame()).image.pixels
+        dr_set_wide_sweep(1)
+        let wide = Rasterizer().render(Self.pictureFrame()).image.pixels
+        #expect(narrow.count == wide.count)
+        let differing = zip(narrow, wide).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(differing) bytes differ")
+        #expect(Set(stride(from: 0, to: narrow.count, by: 4).map { narrow[$0] }).count > 200, "the pictures were drawn")
+    }
 }

@@ -81,8 +81,24 @@ void dr_blend_coverage(const float *coverage, uint32_t *pixels, long count, DRCo
 /// per channel src + round(dst·(255 − srcα)/255), in integers, exactly.
 void dr_blend_span(uint32_t *pixels, long count, uint32_t source);
 
-/// Whether `dr_sweep` may composite eight pixels at a time (1, the default where
-/// `dr_wide_sweep_available`) or must take four (0); −1 goes back to the default. Both give the
+/// A picture's mip level for `dr_sample_bilinear`: `width` × `height` packed premultiplied
+/// texels (R in the low byte), rows packed; fewer than 2³¹ of them.
+typedef struct {
+    const uint32_t *texels;
+    long width, height;
+} DRTexels;
+
+/// Draws `count` pixels of a picture where its shape covers them fully: each the bilinear sample
+/// of `level` at level coordinates (`*u`, `*v`), which step by (`stepU`, `stepV`) from one pixel
+/// to the next (added one pixel at a time, so each is the sum a loop over the pixels makes; both
+/// are left at the pixel after the last), composited at `factor` (of 2¹⁶) — exactly what
+/// `Rasterizer`'s picture loop computes for such a pixel, eight at a time.
+void dr_sample_bilinear(DRTexels level, double *u, double *v, double stepU, double stepV, long count, uint32_t *pixels,
+                        uint64_t factor);
+
+/// Whether `dr_sweep`, `dr_blend_coverage` and `dr_sample_bilinear` may work eight pixels at a
+/// time (1, the default where `dr_wide_sweep_available`) or must take four (0); −1 goes back to
+/// the default. Both give the
 /// same bytes; this is for the tests that hold them to that.
 void dr_set_wide_sweep(int wide);
 

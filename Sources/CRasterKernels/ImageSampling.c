@@ -1,0 +1,132 @@
+// See include/RasterKernels.h (`dr_sample_bilinear`). Double arithmetic in the order the Swift
+// loop it replaces uses (`Rasterizer.draw(_: ImageShape, …)`), no contraction into fused
+// multiply-adds, integers for the weights and the mix: the same bytes on every target.
+#pragma clang fp contract(off)
+// Eight-lane vectors are wider than the baseline's registers: every function here that takes
+// or returns one is inlined into its caller, so no call passes them and the ABI note is moot.
+#pragma clang diagnostic ignored "-Wpsabi"
+
+#include "RasterKernels.h"
+#include "KernelDispatch.h"
+#include <string.h>
+
+typedef double f64x8 __attribute__((ext_vector_type(8)));
+typedef int32_t i32x8 __attribute__((ext_vector_type(8)));
+typedef uint32_t u32x8 __attribute__((ext_vector_type(8)));
+
+static inline __attribute__((always_inline)) i32x8 clamp8(i32x8 value, int32_t high) {
+    return __builtin_elementwise_min(__builtin_elementwise_max(value, (i32x8)0), (i32x8)high);
+}
+
+/// `x` clamped to 0…`high` as the Swift loop clamps (`min(max(x, 0), high)`), for finite `x`
+/// (where the two can differ, −0 against +0, both truncate to the same texel and weight).
+static inline __attribute__((always_inline)) f64x8 clampf8(f64x8 x, double high) {
+    return __builtin_elementwise_min(__builtin_elementwise_max(x, (f64x8)0), (f64x8)high);
+}
+
+/// Composites `sample` at `factor` (of 2¹⁶) onto `*pixel` as the Swift loop does: nothing for a
+/// transparent sample, a store for an opaque one at full strength, else `PackedPixel.over`.
+static inline void put(uint32_t *pixel, uint32_t sample, uint64_t factor) {
+    if (sample >> 24 == 0) return;
+    if (sample >> 24 == 255 && factor == 65536) {
+        *pixel = sample;
+        return;
+    }
+    uint64_t s = sample, d = *pixel;
+    uint64_t keep = 65536 - ((s >> 24) * factor) / 255;
+    const uint64_t half = 0x0000800000008000ull, lanes = 0x000000FF000000FFull;
+    uint64_t rb = ((d & 0xFF) | ((d & 0xFF0000) << 16)) * keep + ((s & 0xFF) | ((s & 0xFF0000) << 16)) * factor + half;
+    uint64_t ga = (((d >> 8) & 0xFF) | ((d & 0xFF000000) << 8)) * keep + (((s >> 8) & 0xFF) | ((s & 0xFF000000) << 8)) * factor
+        + half;
+    uint64_t packed = ((rb >> 16) & lanes) | (((ga >> 16) & lanes) << 8);
+    *pixel = (uint32_t)(packed | (packed >> 16));
+}
+
+/// Eight samples at level coordinates (u, v): the texel rows and columns around each, the
+/// weights to 1/256, and the mix of the four texels, two channels a multiply (each 16-bit half
+/// of a lane sums to at most 255·256 + 128, so no half carries into the next).
+static inline __attribute__((always_inline)) u32x8 sample8(DRTexels level, f64x8 u, f64x8 v) {
+    f64x8 fu = clampf8(u + 0.5, (double)(level.width + 1)), fv = clampf8(v + 0.5, (double)(level.height + 1));
+    i32x8 iu = __builtin_convertvector(fu, i32x8), iv = __builtin_convertvector(fv, i32x8);
+    u32x8 wx = __builtin_convertvector((fu - __builtin_convertvector(iu, f64x8)) * 256 + 0.5, u32x8);
+    u32x8 wy = __builtin_convertvector((fv - __builtin_convertvector(iv, f64x8)) * 256 + 0.5, u32x8);
+    int32_t maxX = (int32_t)level.width - 1, maxY = (int32_t)level.height - 1, width = (int32_t)level.width;
+    i32x8 xa = clamp8(iu - 1, maxX), xb = clamp8(iu, maxX);
+    i32x8 ya = clamp8(iv - 1, maxY) * width, yb = clamp8(iv, maxY) * width;
+    u32x8 w11 = (wx * wy + 128) >> 8, w10 = wx - w11, w01 = wy - w11, w00 = 256 + w11 - wx - wy;
+    i32x8 o00 = ya + xa, o10 = ya + xb, o01 = yb + xa, o11 = yb + xb;
+    // Loaded into plain arrays and moved into vectors once: written lane by lane, a vector went
+    // through memory at every lane (a store-forwarding stall each: twice the Swift loop's time).
+    int32_t offsets[4][8];
+    memcpy(offsets[0], &o00, sizeof o00);
+    memcpy(offsets[1], &o10, sizeof o10);
+    memcpy(offsets[2], &o01, sizeof o01);
+    memcpy(offsets[3], &o11, sizeof o11);
+    uint32_t texels[4][8];
+    for (int k = 0; k < 8; k++) {
+        texels[0][k] = level.texels[offsets[0][k]];
+        texels[1][k] = level.texels[offsets[1][k]];
+        texels[2][k] = level.texels[offsets[2][k]];
+        texels[3][k] = level.texels[offsets[3][k]];
+    }
+    u32x8 p00, p10, p01, p11;
+    memcpy(&p00, texels[0], sizeof p00);
+    memcpy(&p10, texels[1], sizeof p10);
+    memcpy(&p01, texels[2], sizeof p01);
+    memcpy(&p11, texels[3], sizeof p11);
+    const u32x8 lanes = 0x00FF00FF, half = 0x00800080;
+    u32x8 rb = (p00 & lanes) * w00 + (p10 & lanes) * w10 + (p01 & lanes) * w01 + (p11 & lanes) * w11 + half;
+    u32x8 ga = ((p00 >> 8) & lanes) * w00 + ((p10 >> 8) & lanes) * w10 + ((p01 >> 8) & lanes) * w01
+        + ((p11 >> 8) & lanes) * w11 + half;
+    return ((rb >> 8) & lanes) | (((ga >> 8) & lanes) << 8);
+}
+
+static inline __attribute__((always_inline)) void sample_row(DRTexels level, double *u, double *v, double stepU, double stepV,
+                                                              long count, uint32_t *pixels, uint64_t factor) {
+    double pu = *u, pv = *v;
+    for (long x = 0; x < count; x += 8) {
+        // The coordinates stepped one pixel at a time, each the sum the Swift loop makes.
+        double us[8], vs[8];
+        long n = count - x < 8 ? count - x : 8;
+        for (long k = 0; k < 8; k++) {
+            us[k] = pu;
+            vs[k] = pv;
+            if (k < n) {
+                pu += stepU;
+                pv += stepV;
+            }
+        }
+        f64x8 uv, vv;
+        memcpy(&uv, us, sizeof uv);
+        memcpy(&vv, vs, sizeof vv);
+        u32x8 sampled = sample8(level, uv, vv);
+        uint32_t samples[8];
+        memcpy(samples, &sampled, sizeof samples);
+        for (long k = 0; k < n; k++) put(pixels + x + k, samples[k], factor);
+    }
+    *u = pu;
+    *v = pv;
+}
+
+static void sample_row_narrow(DRTexels level, double *u, double *v, double stepU, double stepV, long count,
+                              uint32_t *pixels, uint64_t factor) {
+    sample_row(level, u, v, stepU, stepV, count, pixels, factor);
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2"))) static void sample_row_wide(DRTexels level, double *u, double *v, double stepU,
+                                                             double stepV, long count, uint32_t *pixels, uint64_t factor) {
+    sample_row(level, u, v, stepU, stepV, count, pixels, factor);
+}
+#endif
+
+void dr_sample_bilinear(DRTexels level, double *u, double *v, double stepU, double stepV, long count, uint32_t *pixels,
+                        uint64_t factor) {
+#if defined(__x86_64__)
+    if (dr_kernels_wide_now()) {
+        sample_row_wide(level, u, v, stepU, stepV, count, pixels, factor);
+        return;
+    }
+#endif
+    sample_row_narrow(level, u, v, stepU, stepV, count, pixels, factor);
+}
