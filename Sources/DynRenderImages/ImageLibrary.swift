@@ -66,7 +66,7 @@ package final class ImageLibrary: @unchecked Sendable {
         } catch let error as ImageError where seenBefore {
             throw ImageVanishedError(description: error.description)
         }
-        let size = image.levels.reduce(0) { $0 + $1.pixels.count * 4 }
+        let size = image.chainBytes
         lock.lock()
         defer { lock.unlock() }
         if let raced = images[source] { return raced }

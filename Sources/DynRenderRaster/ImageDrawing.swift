@@ -42,12 +42,12 @@ extension Rasterizer {
         var levelIndex = 0
         if image.filter == .linear && footprint > 2 {
             var remaining = footprint
-            while remaining >= 2 && levelIndex < bitmap.levels.count - 1 {
+            while remaining >= 2 && levelIndex < bitmap.levelCount - 1 {
                 remaining /= 2
                 levelIndex += 1
             }
         }
-        let level = bitmap.levels[levelIndex]
+        let level = bitmap.level(levelIndex)
         // Level coordinates: the level's size over the image's (exact for halvings rounded up).
         let lx = Double(level.width) / Double(bitmap.width), ly = Double(level.height) / Double(bitmap.height)
         let factor = UInt64(opacity * 65536 + 0.5)

@@ -223,6 +223,51 @@ import DynRenderGeometry
 
     // MARK: - The cache
 
+    /// The mip chain's coarser levels are made only when asked for, each the rounded 2×2 mean
+    /// of the level above (an odd edge's pixels counted twice), the same whichever thread asks
+    /// first; a cache counts the whole chain's bytes from the start.
+    @Test func coarserLevelsAreMadeWhenFirstAskedFor() {
+        let width = 37, height = 23
+        let bytes = (0..<width * height * 4).map { UInt8(truncatingIfNeeded: ($0 * 2_654_435_761) >> 11) | ($0 % 4 == 3 ? 0xFF : 0) }
+        let image = MipmappedImage(RGBAImage(width: width, height: height, pixels: bytes))
+        #expect(image.levelCount == 7 && image.madeLevelCount == 1)  // 37, 19, 10, 5, 3, 2, 1 wide
+        let third = image.level(3)
+        #expect(third.width == 5 && third.height == 3 && image.madeLevelCount == 4)
+        // The chain by hand.
+        var expected = (width: width, height: height, pixels: image.level(0).pixels)
+        var total = expected.pixels.count * 4
+        for index in 1..<image.levelCount {
+            let w = (expected.width + 1) / 2, h = (expected.height + 1) / 2
+            var pixels = [UInt32](repeating: 0, count: w * h)
+            for y in 0..<h {
+                for x in 0..<w {
+                    let xs = [2 * x, min(2 * x + 1, expected.width - 1)], ys = [2 * y, min(2 * y + 1, expected.height - 1)]
+                    for shift in [0, 8, 16, 24] as [UInt32] {
+                        var sum: UInt32 = 0
+                        for sy in ys { for sx in xs { sum += expected.pixels[sy * expected.width + sx] >> shift & 0xFF } }
+                        pixels[y * w + x] |= ((sum + 2) / 4) << shift
+                    }
+                }
+            }
+            expected = (w, h, pixels)
+            total += pixels.count * 4
+            #expect(image.level(index).pixels == pixels, "level \(index)")
+        }
+        #expect(image.chainBytes == total)
+        // Eight threads asking a fresh image for its last level at once all get the same level.
+        let fresh = MipmappedImage(RGBAImage(width: width, height: height, pixels: bytes))
+        let answers = LockedArray()
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in answers.append(fresh.level(fresh.levelCount - 1).pixels) }
+        #expect(answers.values.count == 8 && answers.values.allSatisfy { $0 == expected.pixels })
+    }
+
+    final class LockedArray: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: [[UInt32]] = []
+        func append(_ value: [UInt32]) { lock.lock(); stored.append(value); lock.unlock() }
+        var values: [[UInt32]] { lock.lock(); defer { lock.unlock() }; return stored }
+    }
+
     /// A picture is decoded once per file; when the cache has emptied (over its capacity) a file
     /// read well before and now gone is a vanished file (an I/O failure, exit 1), while a file
     /// never read is bad input (exit 2: an `ImageError`, reported as the entry's field).
@@ -239,7 +284,7 @@ import DynRenderGeometry
         let first = try library.image(for: .file(a))
         try FileManager.default.removeItem(atPath: a)
         // Still cached: no read, the same pixels.
-        #expect(try library.image(for: .file(a)).levels[0].pixels == first.levels[0].pixels)
+        #expect(try library.image(for: .file(a)).level(0).pixels == first.level(0).pixels)
         _ = try library.image(for: .file(b))  // empties the cache
         #expect(throws: ImageVanishedError.self) { try library.image(for: .file(a)) }
         let never = folder.appendingPathComponent("never.png").path
