@@ -35,16 +35,22 @@ import DynRender
 
     @Test(.enabled(if: dr_wide_sweep_available() != 0, "this processor composites four pixels at a time only"))
     func eightAndFourAtATimeDrawTheSameBytes() {
+        let narrow = Self.expectSameBytesEightAndFourAtATime(Self.frame())
+        // The frame draws something: words, the star and its outline.
+        #expect(Set(narrow).count > 50)
+    }
+
+    /// Draws `list` four pixels at a time and eight, expects the same bytes, and returns them.
+    static func expectSameBytesEightAndFourAtATime(_ list: DisplayList) -> [UInt8] {
         defer { dr_set_wide_sweep(-1) }
         dr_set_wide_sweep(0)
-        let narrow = Rasterizer().render(Self.frame()).image.pixels
+        let narrow = Rasterizer().render(list).image.pixels
         dr_set_wide_sweep(1)
-        let wide = Rasterizer().render(Self.frame()).image.pixels
+        let wide = Rasterizer().render(list).image.pixels
         #expect(narrow.count == wide.count)
         let differing = zip(narrow, wide).filter { $0 != $1 }.count
         #expect(differing == 0, "\(differing) bytes differ")
-        // The frame draws something: words, the star and its outline.
-        #expect(Set(narrow).count > 50)
+        return narrow
     }
 
     /// Pictures: a noisy, partly transparent picture drawn turned and enlarged (edge texels
@@ -70,14 +76,7 @@ import DynRender
 
     @Test(.enabled(if: dr_wide_sweep_available() != 0, "this processor samples four pixels at a time only"))
     func picturesSampledEightOrFourAtATimeDrawTheSameBytes() {
-        defer { dr_set_wide_sweep(-1) }
-        dr_set_wide_sweep(0)
-        let narrow = Rasterizer().render(Self.pictureFrame()).image.pixels
-        dr_set_wide_sweep(1)
-        let wide = Rasterizer().render(Self.pictureFrame()).image.pixels
-        #expect(narrow.count == wide.count)
-        let differing = zip(narrow, wide).filter { $0 != $1 }.count
-        #expect(differing == 0, "\(differing) bytes differ")
+        let narrow = Self.expectSameBytesEightAndFourAtATime(Self.pictureFrame())
         #expect(Set(stride(from: 0, to: narrow.count, by: 4).map { narrow[$0] }).count > 200, "the pictures were drawn")
     }
 }
