@@ -22,7 +22,8 @@ func fuzzPNG(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
                      && image.height <= ImageLimits.maximumSide && image.width * image.height <= ImageLimits.maximumPixels)
         precondition(image.pixels.count == image.width * image.height * 4)
         let pyramid = MipmappedImage(image)
-        precondition(pyramid.levels.last.map { $0.width == 1 && $0.height == 1 } == true)
+        let coarsest = pyramid.level(pyramid.levelCount - 1)
+        precondition(coarsest.width == 1 && coarsest.height == 1)
     }
     if let decoded = try? PNGDecoder().decode(bytes) {
         let image = decoded.image
