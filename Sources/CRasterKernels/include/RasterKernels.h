@@ -98,8 +98,7 @@ void dr_sample_bilinear(DRTexels level, double *u, double *v, double stepU, doub
 
 /// Whether `dr_sweep`, `dr_blend_coverage` and `dr_sample_bilinear` may work eight pixels at a
 /// time (1, the default where `dr_wide_sweep_available`) or must take four (0); −1 goes back to
-/// the default. Both give the
-/// same bytes; this is for the tests that hold them to that.
+/// the default. Both give the same bytes; this is for the tests that hold them to that.
 void dr_set_wide_sweep(int wide);
 
 /// Whether this processor can composite eight pixels at a time (x86-64 with AVX2).
