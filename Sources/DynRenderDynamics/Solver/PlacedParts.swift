@@ -22,10 +22,12 @@ struct PlacedPolygon {
 /// its four vertices and normals again for each of them, in arrays copied out of the world (on
 /// W2 500, `maximumSeparation` alone was a tenth of the step).
 struct PlacedParts {
-    /// All placed vertices, part after part; `normals` runs alongside (a circle's slot holds a
-    /// zero that is never read).
+    /// All placed vertices, part after part, in the first `vertexCount` entries (the storage
+    /// only grows, so placing writes in place rather than appending a vertex at a time);
+    /// `normals` runs alongside (a circle's slot holds a value that is never read).
     private var vertices: [Vector2] = []
     private var normals: [Vector2] = []
+    private var vertexCount = 0
     /// Per placed part, where its vertices start; one more entry closes the last part.
     private var starts: [Int] = []
     /// Per part, its circle radius (0 for polygons).
@@ -46,20 +48,25 @@ struct PlacedParts {
 
     /// Forgets the last pass's parts; `slotCount` slots may be placed next.
     mutating func reset(slotCount: Int) {
-        vertices.removeAll(keepingCapacity: true)
-        normals.removeAll(keepingCapacity: true)
+        vertexCount = 0
         starts.removeAll(keepingCapacity: true)
         starts.append(0)
         circleRadii.removeAll(keepingCapacity: true)
         vertexBounds.removeAll(keepingCapacity: true)
-        firstPart.removeAll(keepingCapacity: true)
-        firstPart.append(contentsOf: repeatElement(-1, count: slotCount))
-        partCounts.removeAll(keepingCapacity: true)
-        partCounts.append(contentsOf: repeatElement(0, count: slotCount))
-        reaches.removeAll(keepingCapacity: true)
-        reaches.append(contentsOf: repeatElement(0, count: slotCount))
-        tightBoxes.removeAll(keepingCapacity: true)
-        tightBoxes.append(contentsOf: repeatElement(AABB(minX: 0, minY: 0, maxX: -1, maxY: -1), count: slotCount))
+        Self.fill(&firstPart, with: -1, count: slotCount)
+        Self.fill(&partCounts, with: 0, count: slotCount)
+        Self.fill(&reaches, with: 0, count: slotCount)
+        Self.fill(&tightBoxes, with: AABB(minX: 0, minY: 0, maxX: -1, maxY: -1), count: slotCount)
+    }
+
+    /// `array` set to `count` copies of `value`, in its own storage when the count is unchanged
+    /// (`removeAll` and `append(contentsOf: repeatElement(…))` cost a generic loop per array).
+    private static func fill<Element>(_ array: inout [Element], with value: Element, count: Int) {
+        if array.count == count {
+            array.withUnsafeMutableBufferPointer { $0.update(repeating: value) }
+        } else {
+            array = Array(repeating: value, count: count)
+        }
     }
 
     /// Whether slot `slot` was placed this pass.
@@ -76,26 +83,52 @@ struct PlacedParts {
         firstPart[slot] = circleRadii.count
         partCounts[slot] = 1 + extra.count
         reaches[slot] = reach
-        place(first, at: placement)
-        for part in extra { place(part, at: placement) }
-        tightBoxes[slot] = box(of: slot, margin: 0)
+        // The tight box as `box(of: slot, margin: 0)` makes it, merged as the parts are placed.
+        var box = place(first, at: placement)
+        for part in extra {
+            let more = place(part, at: placement)
+            box = AABB(minX: min(box.minX, more.minX), minY: min(box.minY, more.minY),
+                       maxX: max(box.maxX, more.maxX), maxY: max(box.maxY, more.maxY))
+        }
+        tightBoxes[slot] = box
     }
 
     /// The bounding box of placed slot `slot` with no margin: `box(of: slot, margin: 0)`.
     @inline(__always) func tightBox(of slot: Int) -> AABB { tightBoxes[slot] }
 
-    private mutating func place(_ part: ConvexPolygon, at placement: Placement) {
+    /// Places one part and returns its tight box (its vertices' box grown by its circle radius).
+    private mutating func place(_ part: ConvexPolygon, at placement: Placement) -> AABB {
         var low = Vector2(Double.infinity, Double.infinity), high = -low
-        for i in part.vertices.indices {
-            let p = placement.apply(part.vertices[i])
-            vertices.append(p)
-            normals.append(part.isCircle ? Vector2(0, 0) : placement.rotation.rotate(part.normals[i]))
-            low = Vector2(min(low.x, p.x), min(low.y, p.y))
-            high = Vector2(max(high.x, p.x), max(high.y, p.y))
+        let count = part.vertices.count, start = vertexCount
+        // Written in place: appending a vertex at a time checked the arrays' uniqueness and
+        // capacity for each (a third of placing a box).
+        if vertices.count < start + count {
+            let more = max(start + count, 2 * vertices.count) - vertices.count
+            vertices += Array(repeating: Vector2(0, 0), count: more)
+            normals += Array(repeating: Vector2(0, 0), count: more)
         }
-        starts.append(vertices.count)
+        vertexCount = start + count
+        let isCircle = part.isCircle
+        vertices.withUnsafeMutableBufferPointer { vertices in
+            normals.withUnsafeMutableBufferPointer { normals in
+                part.vertices.withUnsafeBufferPointer { local in
+                    part.normals.withUnsafeBufferPointer { localNormals in
+                        for i in 0..<count {
+                            let p = placement.apply(local[i])
+                            vertices[start + i] = p
+                            if !isCircle { normals[start + i] = placement.rotation.rotate(localNormals[i]) }
+                            low = Vector2(min(low.x, p.x), min(low.y, p.y))
+                            high = Vector2(max(high.x, p.x), max(high.y, p.y))
+                        }
+                    }
+                }
+            }
+        }
+        starts.append(vertexCount)
         circleRadii.append(part.circleRadius)
         vertexBounds.append((low, high))
+        let grow = 0 + part.circleRadius  // `box(of:margin:)`'s margin + radius, at margin 0
+        return AABB(minX: low.x - grow, minY: low.y - grow, maxX: high.x + grow, maxY: high.y + grow)
     }
 
     /// The bounding box of placed slot `slot`: each part's vertices' box, grown by `margin` and
