@@ -3,14 +3,15 @@ import Testing
 import DynRenderGeometry
 
 /// The broad phase drops a pair whose bounding boxes are farther apart than the pair's margin
-/// (plus `PairMotion.cullingSlack`) without running the narrow phase. That keeps every contact
-/// only because the narrow phase never makes a point nearer than the shapes' boxes are apart:
+/// (plus `PairMotion.cullingSlack`) without running the narrow phase, and so does the search for
+/// boundary segments. That keeps every contact only because the narrow phase never makes a point
+/// nearer than the shapes' boxes are apart (the distance between the boxes' nearest points):
 /// this checks that property directly, on random shapes of every kind, at large coordinates
 /// (where rounding is coarsest), and near the margin, where a dropped pair would matter.
 @Suite struct PairCullingTests {
-    /// A random item shape: a box, a long thin stick, a regular polygon or a circle.
+    /// A random shape: a box, a long thin stick, a regular polygon, a circle, or a boundary segment.
     private func randomShape(_ random: inout SeededRandom) -> ConvexPolygon {
-        switch random.below(4) {
+        switch random.below(5) {
         case 0: return ConvexPolygon(halfExtents: Vector2(random.uniform(2, 60), random.uniform(2, 60)))
         case 1: return ConvexPolygon(halfExtents: Vector2(random.uniform(30, 120), random.uniform(0.5, 2)))
         case 2:
@@ -19,7 +20,10 @@ import DynRenderGeometry
                 let turn = Rotation(angle: 2 * Double.pi * Double(k) / Double(sides))
                 return radius * Vector2(turn.cosine, turn.sine)
             })
-        default: return ConvexPolygon(circleRadius: random.uniform(2, 40))
+        case 3: return ConvexPolygon(circleRadius: random.uniform(2, 40))
+        default:
+            let half = random.uniform(20, 200) * Vector2(random.uniform(-1, 1), random.uniform(-1, 1))
+            return ConvexPolygon(segmentFrom: -half, to: half)
         }
     }
 
@@ -39,7 +43,7 @@ import DynRenderGeometry
             placedParts.reset(slotCount: 2)
             placedParts.place(0, shapeA, [], at: placementA)
             placedParts.place(1, shapeB, [], at: placementB)
-            let gap = placedParts.box(of: 0, margin: 0).gap(to: placedParts.box(of: 1, margin: 0))
+            let gap = placedParts.box(of: 0, margin: 0).distance(to: placedParts.box(of: 1, margin: 0))
             let manifold = placedParts.withView { placed in
                 shapeA.isCircle || shapeB.isCircle
                     ? collide(shapeA, placementA, shapeB, placementB, speculativeDistance: margin)

@@ -70,9 +70,9 @@ func collide(_ polygonA: ConvexPolygon, _ placementA: Placement, _ polygonB: Con
 /// `speculativeDistance` of the face become contact points. Neither may be a circle.
 func collide(_ polygonA: PlacedPolygon, _ polygonB: PlacedPolygon, speculativeDistance: Double,
              motion: Vector2) -> CollisionManifold {
-    let (edgeA, separationA) = maximumSeparation(polygonA, polygonB)
+    let (edgeA, separationA) = maximumSeparation(polygonA, polygonB, stoppingAbove: speculativeDistance)
     if separationA > speculativeDistance { return CollisionManifold() }
-    let (edgeB, separationB) = maximumSeparation(polygonB, polygonA)
+    let (edgeB, separationB) = maximumSeparation(polygonB, polygonA, stoppingAbove: speculativeDistance)
     if separationB > speculativeDistance { return CollisionManifold() }
 
     // Prefer A's face unless B's is clearly better, so the choice does not flicker between steps.
@@ -206,18 +206,26 @@ private func sweepEnters(from start: Vector2, by motion: Vector2, _ polygon: Pla
     return true
 }
 
-/// The edge of `a` whose outward normal separates `b` the most, and that separation.
-private func maximumSeparation(_ a: PlacedPolygon, _ b: PlacedPolygon) -> (edge: Int, separation: Double) {
+/// The edge of `a` whose outward normal separates `b` the most, and that separation; or, as
+/// soon as an edge separates `b` by more than `limit`, that edge and its separation (the caller
+/// wants no more: the shapes are too far apart for a contact).
+///
+/// An edge's scan stops once its deepest vertex so far is no deeper than the best edge's: it
+/// can no longer win (the choice needs strictly greater), so the answer is the full scan's.
+private func maximumSeparation(_ a: PlacedPolygon, _ b: PlacedPolygon, stoppingAbove limit: Double)
+    -> (edge: Int, separation: Double) {
     var bestEdge = 0, best = -Double.infinity
     for i in 0..<a.count {
         let normal = a.normals[i], origin = a.vertices[i]
         var deepest = Double.infinity
         for j in 0..<b.count {
             deepest = min(deepest, normal.dot(b.vertices[j] - origin))
+            if deepest <= best { break }
         }
         if deepest > best {
             best = deepest
             bestEdge = i
+            if best > limit { break }
         }
     }
     return (bestEdge, best)

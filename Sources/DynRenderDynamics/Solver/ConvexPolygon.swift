@@ -107,10 +107,14 @@ struct AABB {
         minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
     }
 
-    /// How far apart the two boxes are along x or y, whichever is more, points; zero or
-    /// negative when they overlap. Shapes inside the boxes are at least this far apart.
-    @inline(__always) func gap(to other: AABB) -> Double {
-        max(minX - other.maxX, other.minX - maxX, minY - other.maxY, other.minY - maxY)
+    /// How far apart the two boxes are, points: the distance between their nearest points (zero
+    /// when they overlap). Shapes inside the boxes are at least this far apart. (Rejected: the
+    /// gap along x or y alone, whichever is more: it is less wherever boxes are apart on both
+    /// axes, and kept a pile's diagonal neighbours for a narrow phase that found nothing, 7 % of
+    /// W2 100's narrow-phase calls.)
+    @inline(__always) func distance(to other: AABB) -> Double {
+        let dx = max(minX - other.maxX, other.minX - maxX, 0), dy = max(minY - other.maxY, other.minY - maxY, 0)
+        return (dx * dx + dy * dy).squareRoot()
     }
 
     /// This box with `margin` added on every side.
