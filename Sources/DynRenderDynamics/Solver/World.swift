@@ -73,13 +73,8 @@ struct World {
     var previousJointKeys: [UInt64] = []
     /// Whether this pass's joints have the keys, in order, of the last pass's (set by `prepareJoints`).
     var jointsAsBefore = false
-    var manifolds: [ContactManifold] = []
-    /// Last step's contact impulses in the order their points were made.
-    var storedImpulses: [(key: ContactKey, normal: Double, tangent: Double)] = []
-    var storedCursor = 0
-    /// Last step's impulses by key, built when the cursor first misses in a step.
-    var storedIndex = ContactKeyIndex()
-    var storedIndexIsCurrent = false
+    /// This pass's contact manifolds, and last step's impulses to warm start them.
+    var contacts = ContactBuilder()
     private var broadPhase = BroadPhase()
     /// Scratch storage of the broad phase, kept between steps to avoid allocating.
     private var colliding: [Bool] = []
@@ -182,14 +177,14 @@ struct World {
             }
         }
         profiler?.lap(.setup)
-        manifolds.withUnsafeBufferPointer { contactColours.build($0, bodyCount: bodies.count, inLanes: solvesContactsInLanes) }
+        contacts.manifolds.withUnsafeBufferPointer { contactColours.build($0, bodyCount: bodies.count, inLanes: solvesContactsInLanes) }
         let settings = self.settings, count = bodies.count, profiler = self.profiler, wideLanes = contactLanesAreWide
         solverBodies.withUnsafeMutableBufferPointer { solverBodies in
             joints.withUnsafeBufferPointer { joints in
               solverJoints.withUnsafeMutableBufferPointer { solverJoints in
                 pointJointBatches.starts.withUnsafeBufferPointer { batches in
                     jointCuts.cuts.withUnsafeBufferPointer { jointCuts in
-                        manifolds.withUnsafeMutableBufferPointer { manifolds in
+                        contacts.manifolds.withUnsafeMutableBufferPointer { manifolds in
                             contactColours.withGroups { bundles, singles, groups in
                                 StepSolver(bodies: solverBodies.baseAddress!, bodyCount: count, joints: joints, solverJoints: solverJoints,
                                            pointJointBatches: batches, manifolds: manifolds, bundles: bundles,
@@ -204,7 +199,7 @@ struct World {
             }
         }
         keepSolved(endsStep: endsStep)
-        storeImpulses()
+        contacts.storeImpulses()
         storeJointKeys()
         profiler?.lap(.storeImpulses)
     }
@@ -216,7 +211,7 @@ struct World {
 
     /// The contacts touching now (closer than `settings.touchDistance`), with a contact point each.
     var touchingContacts: [(source: ContactSource, point: Vector2)] {
-        manifolds.compactMap { manifold in
+        contacts.manifolds.compactMap { manifold in
             var closest = Double.infinity, point = Vector2.zero
             for i in 0..<manifold.pointCount {
                 let separation = separation(manifold[i], manifold)
@@ -260,7 +255,7 @@ struct World {
 
     /// Broad and narrow phase: this step's manifolds for item pairs, planes and segments.
     private mutating func findContacts(dt: Double) {
-        manifolds.removeAll(keepingCapacity: true)
+        contacts.removeManifolds()
         guard !planePairs.isEmpty || !segmentPairs.isEmpty || collisionMemberships > 1 else { return }
         // Slots: the bodies, then the segments.
         placedParts.reset(slotCount: bodies.count + segments.count)
@@ -272,11 +267,16 @@ struct World {
                 placedParts.place(bodies.count + pair.segment, segmentPolygons[pair.segment], [], at: .identity)
             }
         }
-        // A copy of the arrays' references, read while `addManifold` mutates the world. (Each
-        // body's reach is read from it: `reach(of:dt:)`, called in the closure, made Swift copy
-        // the whole world for every pair; W2 10's contacts took 2.5× as long.)
-        let placedParts = self.placedParts, segmentPolygons = self.segmentPolygons
-        placedParts.withView { placed in
+        // The manifolds are built in a value of their own, taken out of the world, so the search
+        // only reads the world. (When it mutated the world, a pair's reads of it were checked
+        // and retained, and `reach(of:dt:)`, called in the loop, made Swift copy the whole world
+        // for every pair.)
+        var contacts = ContactBuilder()
+        swap(&contacts, &self.contacts)
+        defer { swap(&contacts, &self.contacts) }
+        bodies.withUnsafeBufferPointer { bodyStore in
+          placedParts.withView { placed in
+            let bodyStore = bodyStore.baseAddress!
             for pair in planePairs {
                 let plane = planes[pair.plane]
                 let within = placedParts.reach(of: pair.body)
@@ -286,9 +286,10 @@ struct World {
                 guard plane.separation(of: placedParts.tightBox(of: pair.body)) <= within + PairMotion.cullingSlack else { continue }
                 for k in 0..<partCount(pair.body) {
                     let collision = collide(plane, placed.part(pair.body, k), reach: within)
-                    addManifold(collision, a: World.ground, b: pair.body,
-                                keyA: -1 - (plane.group << 16 | pair.plane), keyB: partKey(pair.body, k),
-                                source: .boundary(body: bodyIDs[pair.body], group: plane.group, boundary: plane.boundary))
+                    contacts.add(collision, a: World.ground, b: pair.body,
+                                 keyA: -1 - (plane.group << 16 | pair.plane), keyB: partKey(pair.body, k),
+                                 source: .boundary(body: bodyIDs[pair.body], group: plane.group, boundary: plane.boundary),
+                                 bodies: bodyStore)
                 }
             }
             for pair in segmentPairs {
@@ -304,13 +305,15 @@ struct World {
                         ? collide(segmentPolygons[pair.segment], .identity, self.part(pair.body, k), placement(of: pair.body),
                                   speculativeDistance: within)
                         : collide(placed.part(bodies.count + pair.segment, 0), part, speculativeDistance: within, motion: motion)
-                    addManifold(collision, a: World.ground, b: pair.body,
-                                keyA: -1 - (1 << 40 | segment.group << 16 | pair.segment), keyB: partKey(pair.body, k),
-                                source: .boundary(body: bodyIDs[pair.body], group: segment.group, boundary: segment.boundary))
+                    contacts.add(collision, a: World.ground, b: pair.body,
+                                 keyA: -1 - (1 << 40 | segment.group << 16 | pair.segment), keyB: partKey(pair.body, k),
+                                 source: .boundary(body: bodyIDs[pair.body], group: segment.group, boundary: segment.boundary),
+                                 bodies: bodyStore)
                 }
             }
+          }
         }
-        findItemContacts(dt: dt)
+        findItemContacts(dt: dt, into: &contacts)
     }
 
     /// Places body `index`'s parts for this pass of `dt` seconds, with their reach, unless they
@@ -328,7 +331,7 @@ struct World {
         }
     }
 
-    private mutating func findItemContacts(dt: Double) {
+    private mutating func findItemContacts(dt: Double, into contacts: inout ContactBuilder) {
         guard collisionMemberships > 1 else { return }  // no two bodies can collide
         var collidingCount = 0
         colliding.removeAll(keepingCapacity: true)
@@ -383,8 +386,9 @@ struct World {
         broadPhase.sort(&pairs, bodyCount: bodies.count)
         profiler?.lap(.broadPhase)
         guard !pairs.isEmpty else { return }
-        // `placedParts` is a copy of the arrays' references, read while `addManifold` mutates the world.
-        placedParts.withView { placed in
+        bodies.withUnsafeBufferPointer { bodyStore in
+          placedParts.withView { placed in
+            let bodyStore = bodyStore.baseAddress!
             for pair in pairs {
                 let i = Int(pair >> 32), j = Int(pair & 0xFFFF_FFFF)
                 let margin = PairMotion.margin(pairMotions[i], pairMotions[j], speculativeDistance: speculative, dt: dt)
@@ -397,11 +401,13 @@ struct World {
                             ? collide(part(i, ka), placement(of: i), part(j, kb), placement(of: j),
                                       speculativeDistance: margin)
                             : collide(a, b, speculativeDistance: margin, motion: motion)
-                        addManifold(collision, a: i, b: j, keyA: partKey(i, ka), keyB: partKey(j, kb),
-                                    source: .items(min(idA, idB), max(idA, idB), groups: collisionGroups[i] & collisionGroups[j]))
+                        contacts.add(collision, a: i, b: j, keyA: partKey(i, ka), keyB: partKey(j, kb),
+                                     source: .items(min(idA, idB), max(idA, idB), groups: collisionGroups[i] & collisionGroups[j]),
+                                     bodies: bodyStore)
                     }
                 }
             }
+          }
         }
     }
 
