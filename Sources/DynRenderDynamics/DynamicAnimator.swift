@@ -349,9 +349,9 @@ open class DynamicAnimator {
     /// Whether the lanes run on the AVX2 path, four doubles an instruction: on by default where
     /// the processor has AVX2 (and never where it has not), with the same bits as the SSE2 path.
     /// Off only to prove that, or to measure it.
-    package var contactLanesAreWide: Bool {
-        get { world.contactLanesAreWide }
-        set { world.contactLanesAreWide = newValue && World.wideContactLanesAvailable }
+    package var solverLanesAreWide: Bool {
+        get { world.solverLanesAreWide }
+        set { world.solverLanesAreWide = newValue && World.wideSolverLanesAvailable }
     }
 
     /// How many threads the solver runs on, this one included (Box2D v3's `workerCount`): 1 by

@@ -2,7 +2,7 @@
 // W3 cradle) on dynrender's Dynamics module, printing one JSON line in the format of the peer
 // drivers in shared/bench/physics, so the same harness can run them side by side.
 //
-//   dynrender-physics-bench w1|w2|w3 N [--min-seconds S] [--sleep] [--profile] [--contacts-one-at-a-time] [--contact-lanes-narrow] [--threads N]
+//   dynrender-physics-bench w1|w2|w3 N [--min-seconds S] [--sleep] [--profile] [--contacts-one-at-a-time] [--lanes-narrow] [--threads N]
 //
 // With --profile, a line {"profile": {stage: µs per step, ...}} comes before the result: where
 // the steps' time went (`StepProfiler`), to set beside Box2D v3's b2Profile. Its clock reads
@@ -10,8 +10,9 @@
 // As in the peers' headline runs, rest detection is off unless --sleep is given (with it the
 // animator pauses once everything is still, and paused steps cost nothing).
 // --contacts-one-at-a-time solves each contact colour's manifolds one at a time instead of four
-// in lanes: the same bits, so the difference in speed is the lanes' alone. --contact-lanes-narrow
-// keeps the lanes on their SSE2 path where the processor has AVX2: the same bits again.
+// in lanes: the same bits, so the difference in speed is the lanes' alone. --lanes-narrow
+// (formerly --contact-lanes-narrow) keeps the contact and point-joint lanes on their SSE2 path
+// where the processor has AVX2: the same bits again.
 // --threads N runs the solver on N threads (`DynamicAnimator.solverThreadCount`): the same bits.
 import DynRenderDynamics
 import DynRenderPhysicsWorkloads
@@ -24,14 +25,14 @@ struct Arguments {
     var sleep = false
     var profile = false
     var contactsInLanes = true
-    var contactLanesWide = true
+    var lanesWide = true
     var threads = 1
 }
 
 func parseArguments() -> Arguments {
     let args = CommandLine.arguments
     guard args.count >= 3, ["w1", "w2", "w3"].contains(args[1]), let n = Int(args[2]), n > 0 else {
-        FileHandle.standardError.write(Data("usage: dynrender-physics-bench w1|w2|w3 N [--min-seconds S] [--sleep] [--profile] [--contacts-one-at-a-time] [--contact-lanes-narrow] [--threads N]\n".utf8))
+        FileHandle.standardError.write(Data("usage: dynrender-physics-bench w1|w2|w3 N [--min-seconds S] [--sleep] [--profile] [--contacts-one-at-a-time] [--lanes-narrow] [--threads N]\n".utf8))
         exit(2)
     }
     var parsed = Arguments(workload: args[1], n: args[1] == "w3" ? 10 : n)
@@ -49,8 +50,8 @@ func parseArguments() -> Arguments {
         } else if args[i] == "--contacts-one-at-a-time" {
             parsed.contactsInLanes = false
             i += 1
-        } else if args[i] == "--contact-lanes-narrow" {
-            parsed.contactLanesWide = false
+        } else if args[i] == "--lanes-narrow" || args[i] == "--contact-lanes-narrow" {
+            parsed.lanesWide = false
             i += 1
         } else if args[i] == "--threads", i + 1 < args.count, let t = Int(args[i + 1]), (1...64).contains(t) {
             parsed.threads = t
@@ -113,7 +114,7 @@ case "w1":
     let (animator, boxes, anchors) = Workloads.w1(n: arguments.n, settings: settings)
     animator.stepProfiler = profiler
     animator.solvesContactsInLanes = arguments.contactsInLanes
-    animator.contactLanesAreWide = arguments.contactLanesWide
+    animator.solverLanesAreWide = arguments.lanesWide
     animator.solverThreadCount = arguments.threads
     let setup = now() - t0
     var step = 0
@@ -147,7 +148,7 @@ default:
         let (animator, boxes) = isCradle ? Workloads.w3(settings: settings) : Workloads.w2(n: arguments.n, settings: settings)
         animator.stepProfiler = profiler
         animator.solvesContactsInLanes = arguments.contactsInLanes
-        animator.contactLanesAreWide = arguments.contactLanesWide
+        animator.solverLanesAreWide = arguments.lanesWide
         animator.solverThreadCount = arguments.threads
         setup += now() - t0
         let w0 = now(), c0 = cpuTime()

@@ -46,7 +46,7 @@ import CContactKernels
         func run(_ path: Path) -> (state: [UInt64], lanes: Int, bundles: Int) {
             let (animator, items) = Self.pile(seed: seed)
             animator.solvesContactsInLanes = path != .oneAtATime
-            animator.contactLanesAreWide = path == .wideLanes
+            animator.solverLanesAreWide = path == .wideLanes
             var (lanes, bundles) = (0, 0)
             for _ in 0..<240 {
                 animator.step()
@@ -58,7 +58,7 @@ import CContactKernels
         }
         let oneByOne = run(.oneAtATime)
         #expect(oneByOne.bundles == 0)
-        for path in [Path.narrowLanes] + (World.wideContactLanesAvailable ? [.wideLanes] : []) {
+        for path in [Path.narrowLanes] + (World.wideSolverLanesAvailable ? [.wideLanes] : []) {
             let inLanes = run(path)
             #expect(inLanes.lanes >= 3 * inLanes.bundles && inLanes.bundles > 100, "bundles hold three or four manifolds")
             let differing = zip(oneByOne.state, inLanes.state).filter { $0 != $1 }.count

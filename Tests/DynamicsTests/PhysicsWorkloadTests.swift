@@ -73,7 +73,7 @@ import CContactKernels
             let (animator, boxes) = workload == "w3" ? Workloads.w3(settings: SolverSettings())
                 : Workloads.w2(n: n, settings: SolverSettings())
             animator.solvesContactsInLanes = inLanes
-            animator.contactLanesAreWide = wide
+            animator.solverLanesAreWide = wide
             for _ in 0..<steps { animator.step() }
             return boxes.flatMap { [$0.center.x, $0.center.y, $0.transform.a, $0.transform.b] }.map { Double($0).bitPattern }
         }
@@ -142,7 +142,7 @@ import CContactKernels
             default: (animator, boxes) = Workloads.w3(settings: SolverSettings())
             }
             animator.solverThreadCount = threads
-            animator.contactLanesAreWide = wide
+            animator.solverLanesAreWide = wide
             for step in 0..<steps {
                 if workload == "w1" { Workloads.w1Step(step, animator: animator, boxes: boxes, anchors: anchors) } else { animator.step() }
             }

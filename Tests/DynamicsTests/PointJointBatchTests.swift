@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-import DynRenderDynamics
+@testable import DynRenderDynamics
 import DynRenderGeometry
+import CContactKernels
 
 /// Point joints solved four at a time (`PointJointBatches`) give exactly the bits that solving
 /// them one after another gives, however the joints share their bodies.
@@ -43,10 +44,13 @@ import DynRenderGeometry
         return (animator, items)
     }
 
+    /// Batches are solved by the C lanes (`PointJointKernels.h`), on SSE2 and, where the processor
+    /// has it, AVX2; unbatched joints by the Swift path one at a time. All three agree to the bit.
     @Test(arguments: 0..<24) func batchingChangesNoBit(seed: UInt64) {
-        func run(batching: Bool) -> (state: [UInt64], batches: Int) {
+        func run(batching: Bool, wide: Bool) -> (state: [UInt64], batches: Int) {
             let (animator, items) = Self.scene(seed: seed)
             animator.batchesPointJoints = batching
+            animator.solverLanesAreWide = wide
             var batches = 0
             for _ in 0..<240 {
                 animator.step()
@@ -55,11 +59,14 @@ import DynRenderGeometry
             let state = items.flatMap { [$0.center.x, $0.center.y, $0.transform.a, $0.transform.b] }.map { Double($0).bitPattern }
             return (state, batches)
         }
-        let sequential = run(batching: false), batched = run(batching: true)
+        let sequential = run(batching: false, wide: false)
         #expect(sequential.batches == 0)
-        #expect(batched.batches > 0, "the scene should have batches to test")
-        let differing = zip(sequential.state, batched.state).filter { $0 != $1 }.count
-        #expect(differing == 0, "\(differing) of \(sequential.state.count) numbers differ")
+        for wide in [false] + (dr_contact_lanes_wide_available() != 0 ? [true] : []) {
+            let batched = run(batching: true, wide: wide)
+            #expect(batched.batches > 0, "the scene should have batches to test")
+            let differing = zip(sequential.state, batched.state).filter { $0 != $1 }.count
+            #expect(differing == 0, "\(wide ? "AVX2" : "SSE2"): \(differing) of \(sequential.state.count) numbers differ")
+        }
     }
 
     /// A pass whose joints no behaviour rewrote prepares them from the solver's own copy of
@@ -78,5 +85,12 @@ import DynRenderGeometry
         #expect(reused.reuses > 200, "most passes should reuse the solver's copy, not \(reused.reuses) of 240")
         let differing = zip(described.state, reused.state).filter { $0 != $1 }.count
         #expect(differing == 0, "\(differing) of \(described.state.count) numbers differ")
+    }
+
+    /// The kernels read `SolverJoint` through a C struct of their own: the layouts must agree
+    /// field by field.
+    @Test func kernelsReadTheJointsLayout() {
+        #expect(SolverJoint.kernelLayoutMatches)
+        #expect(MemoryLayout<SolverJoint>.stride == MemoryLayout<DRSolverJoint>.stride)
     }
 }

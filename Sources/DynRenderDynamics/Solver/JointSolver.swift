@@ -63,8 +63,11 @@ extension StepSolver {
         var index = range.lowerBound
         while index < range.upperBound {
             if pointJointBatches[index] != 0 {
-                solvePointJointBatch(index, useBias: useBias)
-                index += PointJointBatches.width
+                // The run of batches that starts here, solved in one call.
+                var end = index + PointJointBatches.width
+                while end < range.upperBound && pointJointBatches[end] != 0 { end += PointJointBatches.width }
+                solvePointJointBatches(index ..< end, useBias: useBias)
+                index = end
             } else {
                 solveJoint(index, useBias: useBias)
                 index += 1

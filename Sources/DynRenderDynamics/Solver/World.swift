@@ -64,10 +64,10 @@ struct World {
     /// Whether a colour's contacts are solved four at a time in lanes: the same bits either way
     /// (see `DynamicAnimator.solvesContactsInLanes`).
     var solvesContactsInLanes = true
-    /// Whether the lanes take the AVX2 path (see `DynamicAnimator.contactLanesAreWide`).
-    var contactLanesAreWide = World.wideContactLanesAvailable
+    /// Whether the lanes take the AVX2 path (see `DynamicAnimator.solverLanesAreWide`).
+    var solverLanesAreWide = World.wideSolverLanesAvailable
     /// Whether this processor can run the lanes' AVX2 path.
-    static let wideContactLanesAvailable = dr_contact_lanes_wide_available() != 0
+    static let wideSolverLanesAvailable = dr_contact_lanes_wide_available() != 0
     /// Last step's joint keys, in order (their impulses are in `solverJoints`), for warm starting
     /// by position.
     var previousJointKeys: [UInt64] = []
@@ -178,7 +178,7 @@ struct World {
         }
         profiler?.lap(.setup)
         contacts.manifolds.withUnsafeBufferPointer { contactColours.build($0, bodyCount: bodies.count, inLanes: solvesContactsInLanes) }
-        let settings = self.settings, count = bodies.count, profiler = self.profiler, wideLanes = contactLanesAreWide
+        let settings = self.settings, count = bodies.count, profiler = self.profiler, wideLanes = solverLanesAreWide
         solverBodies.withUnsafeMutableBufferPointer { solverBodies in
             joints.withUnsafeBufferPointer { joints in
               solverJoints.withUnsafeMutableBufferPointer { solverJoints in
