@@ -320,11 +320,11 @@ open class DynamicAnimator {
         world.profiler?.endStep(.writeBack)
     }
 
-    /// Whether point joints that share no moving body are solved four at a time
-    /// (`PointJointBatches`): on by default, with the same bits as off. Off only to prove that.
-    package var batchesPointJoints: Bool {
-        get { world.batchesPointJoints }
-        set { world.batchesPointJoints = newValue }
+    /// Whether point joints, and distance joints, that share no moving body are solved four at a
+    /// time (`JointBatches`): on by default, with the same bits as off. Off only to prove that.
+    package var batchesJoints: Bool {
+        get { world.batchesJoints }
+        set { world.batchesJoints = newValue }
     }
 
     /// Whether a pass whose joints no behaviour wrote since the last one prepares them from the
@@ -381,8 +381,8 @@ open class DynamicAnimator {
     /// How many bundles of four lanes, and manifolds in them, the last collision pass solved.
     package var contactBundleCount: (bundles: Int, lanes: Int) { world.contactBundleCount }
 
-    /// How many batches of four point joints the last collision pass solved.
-    package var pointJointBatchCount: Int { world.pointJointBatches.count }
+    /// How many batches of four joints the last collision pass solved: in all, and of distance joints.
+    package var jointBatchCount: (all: Int, distances: Int) { (world.jointBatches.count, world.jointBatches.distanceCount) }
 
     /// Times each stage of the steps that follow, for the physics benchmark's `--profile`; nil
     /// (the default) times nothing.

@@ -11,8 +11,8 @@ import Testing
     /// The cuts of `joints` into `pieces`, and their batches, as `World.prepareJoints` finds
     /// them: each piece's bodies summarised, the cuts settled, the batches gathered piece by piece.
     /// `apart` says whether the summaries alone settled them.
-    static func cut(_ joints: [Joint], bodies: Int, pieces: Int) -> (cuts: [Int], batches: PointJointBatches, apart: Bool) {
-        var cuts = JointCuts(), batches = PointJointBatches(), apart = false
+    static func cut(_ joints: [Joint], bodies: Int, pieces: Int) -> (cuts: [Int], batches: JointBatches, apart: Bool) {
+        var cuts = JointCuts(), batches = JointBatches(), apart = false
         cuts.begin(jointCount: joints.count, bodyCount: bodies, pieces: pieces)
         if !cuts.cuts.isEmpty {
             let proposed = cuts.cuts

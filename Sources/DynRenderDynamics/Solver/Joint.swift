@@ -77,11 +77,13 @@ struct SolverJoint {
     var anchorA: Vector2
     var anchorB: Vector2
     var softness: Softness
+    /// `Joint.length`: what a distance joint keeps the anchors apart by, points.
+    var length: Double
 
     /// A joint not prepared yet (`World.prepareJoints` fills every one before a pass reads it).
     static let unset = SolverJoint(bodyA: -1, bodyB: -1, kind: .point, isSpring: false, localAnchorA: .zero, localAnchorB: .zero,
                                    impulse: .zero, anchorA: .zero, anchorB: .zero,
-                                   softness: Softness(hertz: 0, dampingRatio: 0, h: 1))
+                                   softness: Softness(hertz: 0, dampingRatio: 0, h: 1), length: 0)
 
     /// Body A's index in the solver's bodies (`StepSolver.bodies`, the ground at 0).
     @inline(__always) var solverBodyA: Int { Int(bodyA) &+ 1 }

@@ -2,7 +2,7 @@
 /// solved side by side with the bits of solving them in order: no moving body has joints in
 /// two pieces, and no joint other than a point joint holds the ground (it writes the ground's
 /// velocity). Joints keep their order (Box2D v3 colours its joints instead; that would reorder
-/// them and change every result's last bits). Batches of `PointJointBatches` are gathered piece
+/// them and change every result's last bits). Batches of `JointBatches` are gathered piece
 /// by piece, so none spans a cut.
 ///
 /// The pieces are near-equal, and used when they prove independent: a springy grid (each cell

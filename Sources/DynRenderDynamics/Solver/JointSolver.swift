@@ -58,15 +58,16 @@ extension StepSolver {
                 (reachA.cross(axis), reachA.cross(normal)), (joint.anchorB.cross(axis), joint.anchorB.cross(normal)))
     }
 
-    /// One pass over the joints `range`, which no batch of `pointJointBatches` straddles.
+    /// One pass over the joints `range`, which no batch of `jointBatches` straddles.
     func solveJoints(_ range: Range<Int>, useBias: Bool) {
         var index = range.lowerBound
         while index < range.upperBound {
-            if pointJointBatches[index] != 0 {
-                // The run of batches that starts here, solved in one call.
-                var end = index + PointJointBatches.width
-                while end < range.upperBound && pointJointBatches[end] != 0 { end += PointJointBatches.width }
-                solvePointJointBatches(index ..< end, useBias: useBias)
+            let kind = jointBatches[index]
+            if kind != JointBatches.none {
+                // The run of batches of this kind that starts here, solved in one call.
+                var end = index + JointBatches.width
+                while end < range.upperBound && jointBatches[end] == kind { end += JointBatches.width }
+                solveJointBatches(index ..< end, kind: kind, useBias: useBias)
                 index = end
             } else {
                 solveJoint(index, useBias: useBias)
@@ -162,7 +163,7 @@ extension StepSolver {
         let rA = joint.pointee.anchorA, rB = joint.pointee.anchorB
         let cdot = (b.velocity(at: rB) - a.velocity(at: rA)).dot(axis)
         let s = scaling(joint.pointee, useBias: useBias)
-        let impulse = -s.mass * (cdot + s.bias * (length - joints[index].length)) / k - s.impulse * joint.pointee.impulse.x
+        let impulse = -s.mass * (cdot + s.bias * (length - joint.pointee.length)) / k - s.impulse * joint.pointee.impulse.x
         joint.pointee.impulse.x += impulse
         apply(-impulse * axis, at: rA, to: indexA)
         apply(impulse * axis, at: rB, to: indexB)
@@ -350,7 +351,7 @@ extension World {
         jointsRewritten = false
         preparedSubStep = h
         let jointsAsBefore = self.jointsAsBefore, jointWarmStart = self.jointWarmStart
-        let threads = sharedThreads, batching = batchesPointJoints
+        let threads = sharedThreads, batching = batchesJoints
         // Each joint's preparation reads only bodies, and each piece's batches are gathered by
         // its own thread (its bodies are its own), in the same pass, where their work hides
         // under the wait for each body's memory (two passes took 360 µs a step on W1 10 000,
@@ -358,8 +359,8 @@ extension World {
         let cuts = jointCuts.cuts
         let pieces = threads?.count ?? 1
         // Taken out of the world (not copied, which would copy its arrays), filled, put back.
-        var batches = PointJointBatches()
-        swap(&batches, &pointJointBatches)
+        var batches = JointBatches()
+        swap(&batches, &jointBatches)
         batches.gather(jointCount: joints.count, bodyCount: bodies.count, runs: pieces) { gatherers in
             bodies.withUnsafeBufferPointer { bodies in
                 solverJoints.withUnsafeMutableBufferPointer { solverJoints in
@@ -411,6 +412,7 @@ extension World {
                                     target.pointee.anchorA = turned(joint.localAnchorA, on: joint.bodyA)
                                     target.pointee.anchorB = turned(joint.localAnchorB, on: joint.bodyB)
                                     target.pointee.softness = softness
+                                    target.pointee.length = joint.length
                                 }
                             }
                         }
@@ -423,7 +425,7 @@ extension World {
                 }
             }
         }
-        pointJointBatches = batches
+        jointBatches = batches
     }
 
     /// Decides whether the cuts `jointCuts` proposes stand (see `JointCuts`), and returns whether

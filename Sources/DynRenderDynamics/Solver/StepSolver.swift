@@ -10,8 +10,9 @@ struct StepSolver {
     let joints: UnsafeBufferPointer<Joint>
     /// What the passes read and write of each joint (`SolverJoint`), in the same order.
     let solverJoints: UnsafeMutableBufferPointer<SolverJoint>
-    /// Non-zero where a batch of point joints solved side by side starts (`PointJointBatches`).
-    let pointJointBatches: UnsafeBufferPointer<UInt8>
+    /// Where a batch of point or distance joints solved side by side starts, and of which kind
+    /// (`JointBatches.starts`).
+    let jointBatches: UnsafeBufferPointer<UInt8>
     let manifolds: UnsafeMutableBufferPointer<ContactManifold>
     /// The manifolds coloured (`ContactColours`): each colour's bundles of four, and the rest of
     /// its manifolds, solved one at a time. The overflow is a last group, with no bundles.

@@ -47,7 +47,7 @@ struct World {
     /// Last pass's joint impulses by key, built when the joints changed (see `prepareJoints`).
     var jointWarmStart: [UInt64: Vector2] = [:]
     /// Which joints are solved four at a time this pass.
-    var pointJointBatches = PointJointBatches()
+    var jointBatches = JointBatches()
     /// Where the joints are cut between the solver's threads this pass.
     var jointCuts = JointCuts()
     /// The solver's own threads, or nil for one (see `DynamicAnimator.solverThreadCount`).
@@ -57,8 +57,8 @@ struct World {
     /// (see `StepSolver.inBodyPieces`).
     var sharedThreads: SolverThreads? { jointCuts.cuts.isEmpty ? nil : threads }
     /// Whether to look for such batches at all: the same bits either way (see
-    /// `DynamicAnimator.batchesPointJoints`).
-    var batchesPointJoints = true
+    /// `DynamicAnimator.batchesJoints`).
+    var batchesJoints = true
     /// Bundles of four lanes, and manifolds in them, in the last collision pass.
     var contactBundleCount: (bundles: Int, lanes: Int) { (contactColours.bundles.count, contactColours.laneCount) }
     /// Whether a colour's contacts are solved four at a time in lanes: the same bits either way
@@ -182,12 +182,12 @@ struct World {
         solverBodies.withUnsafeMutableBufferPointer { solverBodies in
             joints.withUnsafeBufferPointer { joints in
               solverJoints.withUnsafeMutableBufferPointer { solverJoints in
-                pointJointBatches.starts.withUnsafeBufferPointer { batches in
+                jointBatches.starts.withUnsafeBufferPointer { batches in
                     jointCuts.cuts.withUnsafeBufferPointer { jointCuts in
                         contacts.manifolds.withUnsafeMutableBufferPointer { manifolds in
                             contactColours.withGroups { bundles, singles, groups in
                                 StepSolver(bodies: solverBodies.baseAddress!, bodyCount: count, joints: joints, solverJoints: solverJoints,
-                                           pointJointBatches: batches, manifolds: manifolds, bundles: bundles,
+                                           jointBatches: batches, manifolds: manifolds, bundles: bundles,
                                            singles: singles, groups: groups, wideLanes: wideLanes,
                                            settings: settings, h: h, contactSoftness: softness, profiler: profiler,
                                            threads: threads, jointCuts: jointCuts).run()

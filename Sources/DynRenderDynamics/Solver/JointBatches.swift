@@ -1,25 +1,35 @@
 import CContactKernels
 import DynRenderGeometry
 
-/// Where point joints are solved four at a time, bit for bit as one at a time.
+/// Where point joints, or distance joints, are solved four at a time, bit for bit as one at a time.
 ///
-/// A springy grid is thousands of point joints, each between the ground and a body of its own.
-/// Solved one by one, each joint's work is a chain the processor cannot start before the last
-/// one's stores: loads, the velocity error, a division, the impulse, the stores. Four
-/// consecutive point joints that share no moving body do not interact, so their impulses can be
-/// worked out side by side (`StepSolver.solvePointJointBatch`) and then applied in order: each by
-/// the same code, from the same inputs, in the same order, so every bit is as before. Which
-/// joints form batches therefore changes no result, only the time.
+/// A springy grid is thousands of point joints, each between the ground and a body of its own; a
+/// Newton's cradle is a row of distance joints, each holding one ball. Four consecutive joints
+/// of one kind that share no moving body do not interact, so their impulses can be worked out
+/// side by side, in lanes (`StepSolver.solveJointBatches`, the C kernels of `JointKernels.h`),
+/// each lane by the one-joint formula in its order, and then applied as in order: every bit is
+/// as solving them one at a time. Which joints form batches therefore changes no result, only
+/// the time.
 /// (Rejected: reordering joints into independent colours, Box2D v3's graph colouring. Faster
 /// on general scenes, but every result would change in its last bits; this keeps them.)
-struct PointJointBatches {
+struct JointBatches {
     /// Joints per batch.
     static let width = 4
 
-    /// `starts[i] != 0` when joints `i ..< i + width` form a batch. Batches do not overlap.
+    /// What `starts` holds where no batch starts.
+    static let none: UInt8 = 0
+    /// What `starts` holds where a batch of point joints starts.
+    static let points: UInt8 = 1
+    /// What `starts` holds where a batch of distance joints starts.
+    static let distances: UInt8 = 2
+
+    /// `starts[i]` is `points` or `distances` when joints `i ..< i + width` form a batch of that
+    /// kind, else `none`. Batches do not overlap.
     private(set) var starts: [UInt8] = []
     /// How many batches this pass has.
     private(set) var count = 0
+    /// How many of them are of distance joints (counted when asked: for the tests).
+    var distanceCount: Int { starts.reduce(0) { $0 + ($1 == Self.distances ? 1 : 0) } }
     /// For each body, the last window it joined (see `Gatherer`): stamps only grow, so nothing
     /// is cleared between passes.
     private var stamps: [Int] = []
@@ -67,12 +77,13 @@ struct PointJointBatches {
     }
 
     /// Gathers one run of joints into batches, in order: the joints of a window (the batch being
-    /// gathered) share no moving body, and a full window is a batch.
+    /// gathered) are of one kind and share no moving body, and a full window is a batch.
     struct Gatherer {
         fileprivate let starts: UnsafeMutablePointer<UInt8>?
         fileprivate let stamps: UnsafeMutablePointer<Int>
         fileprivate var window: Int
         private var windowStart = 0, windowCount = 0
+        private var windowKind = Joint.Kind.point
         fileprivate private(set) var count = 0
 
         fileprivate init(starts: UnsafeMutablePointer<UInt8>?, stamps: UnsafeMutablePointer<Int>, window: Int) {
@@ -81,24 +92,28 @@ struct PointJointBatches {
             self.window = window
         }
 
-        /// Takes joint `index` (in order): it joins the batch being gathered when it is a point
-        /// joint sharing no moving body with it, or starts the next one.
+        /// Takes joint `index` (in order): it joins the batch being gathered when it is a point or
+        /// distance joint of the batch's kind sharing no moving body with it, or starts the next one.
         @inline(__always) mutating func add(_ kind: Joint.Kind, _ bodyA: Int, _ bodyB: Int, at index: Int) {
-            guard kind == .point, bodyA != bodyB || bodyA == World.ground else {
+            guard kind == .point || kind == .distance, bodyA != bodyB || bodyA == World.ground else {
                 windowCount = 0
                 window += 1
                 return
             }
-            if (bodyA != World.ground && stamps[bodyA] == window) || (bodyB != World.ground && stamps[bodyB] == window) {
+            if (bodyA != World.ground && stamps[bodyA] == window) || (bodyB != World.ground && stamps[bodyB] == window)
+                || (windowCount > 0 && kind != windowKind) {
                 windowCount = 0
                 window += 1
             }
-            if windowCount == 0 { windowStart = index }
+            if windowCount == 0 {
+                windowStart = index
+                windowKind = kind
+            }
             if bodyA != World.ground { stamps[bodyA] = window }
             if bodyB != World.ground { stamps[bodyB] = window }
             windowCount += 1
-            if windowCount == PointJointBatches.width {
-                starts![windowStart] = 1
+            if windowCount == JointBatches.width {
+                starts![windowStart] = kind == .point ? JointBatches.points : JointBatches.distances
                 count += 1
                 windowCount = 0
                 window += 1
@@ -108,20 +123,26 @@ struct PointJointBatches {
 }
 
 extension StepSolver {
-    /// Solves the point joints `range`, a run of whole batches (`PointJointBatches`), with the
-    /// results of solving them one after another with `solvePointJoint`: the C kernels
-    /// (`PointJointKernels.h`) work out each batch's four impulses side by side, in lanes, each
-    /// by the same arithmetic, then apply them in order, on AVX2 where the processor has it and
-    /// SSE2 otherwise.
+    /// Solves the joints `range`, a run of whole batches of one kind (`JointBatches`), with the
+    /// results of solving them one after another (`solvePointJoint`, `solveDistanceJoint`): the
+    /// C kernels (`JointKernels.h`) work out each batch's four impulses side by side, in lanes,
+    /// each by the same arithmetic, then apply them, on AVX2 where the processor has it and SSE2
+    /// otherwise.
     // Rejected: the four joints in Swift's `SIMD4<Double>` lanes — 6× slower on W1 10 000, each
     // lane's scalar put into the vector through memory and stalling on store forwarding; and
-    // the four impulses worked out in Swift one after another, then applied (the kernel's
-    // predecessor): 663 instructions and about 52 ns a batch on W1 1 000, against the AVX2
-    // kernel's 432 and 33 ns.
-    func solvePointJointBatches(_ range: Range<Int>, useBias: Bool) {
-        precondition(SolverJoint.kernelLayoutMatches, "the point joint kernels read another layout")
-        dr_solve_point_joint_batches(UnsafeMutableRawPointer(solverJoints.baseAddress!), range.lowerBound, range.upperBound,
-                                     UnsafeMutableRawPointer(bodies), useBias ? 1 : 0, wideLanes ? 1 : 0)
+    // the four impulses worked out in Swift one after another, then applied (the kernels'
+    // predecessor): 663 instructions and about 52 ns a batch of point joints on W1 1 000, against
+    // the AVX2 kernel's 432 and 33 ns. For distance joints that order gained nothing on W3 (a
+    // square root and two divisions a joint).
+    func solveJointBatches(_ range: Range<Int>, kind: UInt8, useBias: Bool) {
+        precondition(SolverJoint.kernelLayoutMatches, "the joint kernels read another layout")
+        let joints = UnsafeMutableRawPointer(solverJoints.baseAddress!), bodies = UnsafeMutableRawPointer(bodies)
+        if kind == JointBatches.points {
+            dr_solve_point_joint_batches(joints, range.lowerBound, range.upperBound, bodies, useBias ? 1 : 0, wideLanes ? 1 : 0)
+        } else {
+            dr_solve_distance_joint_batches(joints, range.lowerBound, range.upperBound, bodies, useBias ? 1 : 0,
+                                            wideLanes ? 1 : 0)
+        }
     }
 }
 
@@ -135,7 +156,7 @@ extension SolverJoint {
             (\.localAnchorB.x, \.localAnchorBX), (\.localAnchorB.y, \.localAnchorBY),
             (\.impulse.x, \.impulseX), (\.impulse.y, \.impulseY), (\.anchorA.x, \.anchorAX), (\.anchorA.y, \.anchorAY),
             (\.anchorB.x, \.anchorBX), (\.anchorB.y, \.anchorBY), (\.softness.biasRate, \.biasRate),
-            (\.softness.massScale, \.massScale), (\.softness.impulseScale, \.impulseScale),
+            (\.softness.massScale, \.massScale), (\.softness.impulseScale, \.impulseScale), (\.length, \.length),
         ]
         return MemoryLayout<SolverJoint>.stride == MemoryLayout<DRSolverJoint>.stride
             && MemoryLayout<Bool>.size == MemoryLayout<UInt8>.size

@@ -4,12 +4,13 @@ import Testing
 import DynRenderGeometry
 import CContactKernels
 
-/// Point joints solved four at a time (`PointJointBatches`) give exactly the bits that solving
-/// them one after another gives, however the joints share their bodies.
-@Suite struct PointJointBatchTests {
+/// Point joints and distance joints solved four at a time (`JointBatches`) give exactly the bits
+/// that solving them one after another gives, however the joints share their bodies.
+@Suite struct JointBatchTests {
     /// A random scene of attachments: pins to anchors and between items (point joints), rods and
     /// springs (distance joints), with offsets, rotations and items shared by several joints, so
-    /// that some runs of point joints can be batched and others cannot.
+    /// that some runs of point joints can be batched and others cannot. Even seeds make pins of
+    /// most attachments, odd seeds rods and springs, so that runs of distance joints meet too.
     static func scene(seed: UInt64) -> (DynamicAnimator, [TestItem]) {
         var random = SeededRandom(seed: seed)
         let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 1000, height: 1000))
@@ -33,7 +34,7 @@ import CContactKernels
                 while other === item { other = random.pick(items) }
                 attachment = AttachmentBehavior(item: item, offsetFromCenter: offset(), attachedTo: other, offsetFromCenter: offset())
             }
-            if random.chance(0.8) { attachment.length = 0 }  // a pin: a point joint
+            if random.chance(seed % 2 == 0 ? 0.8 : 0.15) { attachment.length = 0 }  // a pin: a point joint
             if random.chance(0.5) {
                 attachment.frequency = CGFloat(random.uniform(0.5, 4))
                 attachment.damping = CGFloat(random.uniform(0, 1))
@@ -44,26 +45,30 @@ import CContactKernels
         return (animator, items)
     }
 
-    /// Batches are solved by the C lanes (`PointJointKernels.h`), on SSE2 and, where the processor
+    /// Batches are solved by the C lanes (`JointKernels.h`), on SSE2 and, where the processor
     /// has it, AVX2; unbatched joints by the Swift path one at a time. All three agree to the bit.
     @Test(arguments: 0..<24) func batchingChangesNoBit(seed: UInt64) {
-        func run(batching: Bool, wide: Bool) -> (state: [UInt64], batches: Int) {
+        func run(batching: Bool, wide: Bool) -> (state: [UInt64], batches: Int, distanceBatches: Int) {
             let (animator, items) = Self.scene(seed: seed)
-            animator.batchesPointJoints = batching
+            animator.batchesJoints = batching
             animator.solverLanesAreWide = wide
-            var batches = 0
+            var batches = 0, distanceBatches = 0
             for _ in 0..<240 {
                 animator.step()
-                batches += animator.pointJointBatchCount
+                batches += animator.jointBatchCount.all
+                distanceBatches += animator.jointBatchCount.distances
             }
             let state = items.flatMap { [$0.center.x, $0.center.y, $0.transform.a, $0.transform.b] }.map { Double($0).bitPattern }
-            return (state, batches)
+            return (state, batches, distanceBatches)
         }
         let sequential = run(batching: false, wide: false)
         #expect(sequential.batches == 0)
         for wide in [false] + (dr_contact_lanes_wide_available() != 0 ? [true] : []) {
             let batched = run(batching: true, wide: wide)
             #expect(batched.batches > 0, "the scene should have batches to test")
+            if seed % 2 == 1 {
+                #expect(batched.distanceBatches > 0, "the scene should have batches of distance joints to test")
+            }
             let differing = zip(sequential.state, batched.state).filter { $0 != $1 }.count
             #expect(differing == 0, "\(wide ? "AVX2" : "SSE2"): \(differing) of \(sequential.state.count) numbers differ")
         }
