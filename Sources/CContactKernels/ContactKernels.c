@@ -1,39 +1,16 @@
 // The contact lanes (see ContactKernels.h). Each formula is written in the order of the Swift
 // one-manifold solver's (`ContactSolver.swift`), operand for operand: IEEE arithmetic in the
 // same order gives the same bits at any vector width, provided nothing is fused.
+// No multiply-add contraction in this file (Lanes.h says why; a pragma is not relied on to
+// reach out of the header that holds it).
 #pragma clang fp contract(off)
-// Four doubles pass in one register only with AVX; every function taking or returning them here
-// is static and always inlined, so no call crosses that difference in ABI.
-#pragma clang diagnostic ignored "-Wpsabi"
-
 #include "ContactKernels.h"
-
-#include <string.h>
-
-typedef double Lanes __attribute__((ext_vector_type(4)));
-typedef int64_t Flags __attribute__((ext_vector_type(4)));
-
-#define ALWAYS_INLINE static inline __attribute__((always_inline))
-
-ALWAYS_INLINE Lanes load(const double *p) {
-    Lanes v;
-    memcpy(&v, p, sizeof v);  // unaligned: Swift aligns the bundles to 16 bytes, not 32
-    return v;
-}
-
-ALWAYS_INLINE void store(double *p, Lanes v) { memcpy(p, &v, sizeof v); }
+#include "Lanes.h"
 
 ALWAYS_INLINE Flags loadFlags(const int64_t *p) {
     Flags v;
     memcpy(&v, p, sizeof v);
     return v;
-}
-
-ALWAYS_INLINE Lanes splat(double x) { return (Lanes){x, x, x, x}; }
-
-/// `flags ? a : b`, lane by lane, on the bits.
-ALWAYS_INLINE Lanes select(Flags flags, Lanes a, Lanes b) {
-    return (Lanes)(((Flags)a & flags) | ((Flags)b & ~flags));
 }
 
 /// `Swift.max(a, b)`: b where b ≥ a, else a (so max(−0, +0) is +0 and a NaN b yields a).

@@ -2,36 +2,12 @@
 // in the order of the Swift one-joint solver's (`StepSolver.pointJointImpulse`,
 // `distanceJointImpulse`, `SolverBody.apply`), operand for operand, so that IEEE arithmetic
 // (square roots and divisions included) gives the same bits at any vector width, nothing fused.
+// No multiply-add contraction in this file (Lanes.h says why; a pragma is not relied on to
+// reach out of the header that holds it).
 #pragma clang fp contract(off)
-// Four doubles pass in one register only with AVX; every function taking or returning them here
-// is static and always inlined, so no call crosses that difference in ABI.
-#pragma clang diagnostic ignored "-Wpsabi"
-
 #include "ContactKernels.h"
 #include "JointKernels.h"
-
-typedef double Lanes __attribute__((ext_vector_type(4)));
-typedef int64_t Flags __attribute__((ext_vector_type(4)));
-
-#define ALWAYS_INLINE static inline __attribute__((always_inline))
-
-ALWAYS_INLINE Lanes splat(double x) { return (Lanes){x, x, x, x}; }
-
-/// `flags ? a : b`, lane by lane, on the bits.
-ALWAYS_INLINE Lanes select(Flags flags, Lanes a, Lanes b) {
-    return (Lanes)(((Flags)a & flags) | ((Flags)b & ~flags));
-}
-
-#include <string.h>
-
-/// Four consecutive doubles at `p`, unaligned.
-ALWAYS_INLINE Lanes load(const double *p) {
-    Lanes v;
-    memcpy(&v, p, sizeof v);
-    return v;
-}
-
-ALWAYS_INLINE void store(double *p, Lanes v) { memcpy(p, &v, sizeof v); }
+#include "Lanes.h"
 
 /// The columns of the 4×4 matrix whose rows are `r[0]`…`r[3]`: four numbers of four records,
 /// loaded a record at a time and turned into a vector a field, by shuffles rather than a load
