@@ -61,7 +61,7 @@ struct BoundarySegment {
 /// Each boundary segment's polygon, made when the segment first appears or moves and kept
 /// while it stays where it is. The world's segments are copied in afresh every step (plain
 /// values); making their polygons (two arrays each) every collision pass, and freeing them,
-/// was a fifth of a 10-box pile's contact search.
+/// was 7 % of a 10-box pile's contact search (W2 10, callgrind).
 struct SegmentPolygons {
     private var polygons: [ConvexPolygon] = []
     /// The end points each polygon was made from.
