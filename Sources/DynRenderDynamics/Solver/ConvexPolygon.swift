@@ -117,6 +117,11 @@ struct AABB {
         return (dx * dx + dy * dy).squareRoot()
     }
 
+    /// The smallest box holding this one and `other`.
+    @inline(__always) func union(_ other: AABB) -> AABB {
+        AABB(minX: min(minX, other.minX), minY: min(minY, other.minY), maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
+    }
+
     /// This box with `margin` added on every side.
     @inline(__always) func grown(by margin: Double) -> AABB {
         AABB(minX: minX - margin, minY: minY - margin, maxX: maxX + margin, maxY: maxY + margin)

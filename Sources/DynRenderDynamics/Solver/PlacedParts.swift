@@ -85,11 +85,7 @@ struct PlacedParts {
         reaches[slot] = reach
         // The tight box as `box(of: slot, margin: 0)` makes it, merged as the parts are placed.
         var box = place(first, at: placement)
-        for part in extra {
-            let more = place(part, at: placement)
-            box = AABB(minX: min(box.minX, more.minX), minY: min(box.minY, more.minY),
-                       maxX: max(box.maxX, more.maxX), maxY: max(box.maxY, more.maxY))
-        }
+        for part in extra { box = box.union(place(part, at: placement)) }
         tightBoxes[slot] = box
     }
 
@@ -140,8 +136,7 @@ struct PlacedParts {
             let (lo, hi) = vertexBounds[part]
             let grow = margin + circleRadii[part]
             let more = AABB(minX: lo.x - grow, minY: lo.y - grow, maxX: hi.x + grow, maxY: hi.y + grow)
-            box = part == first ? more : AABB(minX: min(box.minX, more.minX), minY: min(box.minY, more.minY),
-                                              maxX: max(box.maxX, more.maxX), maxY: max(box.maxY, more.maxY))
+            box = part == first ? more : box.union(more)
         }
         return box
     }
