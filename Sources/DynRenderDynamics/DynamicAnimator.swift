@@ -216,6 +216,7 @@ open class DynamicAnimator {
             world.bodies[index].updateMass()
             world.shapes[index] = shape.polygon
             world.extraParts[index] = shape.extraParts
+            world.contacts.shapeRevision += 1  // no manifold made for the old shape is kept
         }
         previousStates[index] = Placement(position: position, rotation: rotation)
         world.placements[index] = previousStates[index]

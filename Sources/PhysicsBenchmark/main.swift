@@ -2,7 +2,7 @@
 // W3 cradle) on dynrender's Dynamics module, printing one JSON line in the format of the peer
 // drivers in shared/bench/physics, so the same harness can run them side by side.
 //
-//   dynrender-physics-bench w1|w2|w3 N [--min-seconds S] [--sleep] [--profile] [--contacts-one-at-a-time] [--lanes-narrow] [--threads N]
+//   dynrender-physics-bench w1|w2|w3 N [--min-seconds S] [--sleep] [--profile] [--contacts-one-at-a-time] [--lanes-narrow] [--recycling] [--threads N]
 //
 // With --profile, a line {"profile": {stage: µs per step, ...}} comes before the result: where
 // the steps' time went (`StepProfiler`), to set beside Box2D v3's b2Profile. Its clock reads
@@ -14,6 +14,9 @@
 // (formerly --contact-lanes-narrow) keeps the contact and point-joint lanes on their SSE2 path
 // where the processor has AVX2: the same bits again.
 // --threads N runs the solver on N threads (`DynamicAnimator.solverThreadCount`): the same bits.
+// --recycling keeps contact manifolds from one pass to the next while the bodies barely move
+// (`SolverSettings.contactRecycleDistance`, off by default): different bits. The profile line
+// counts the manifolds found and kept.
 import DynRenderDynamics
 import DynRenderPhysicsWorkloads
 import Foundation
@@ -27,12 +30,13 @@ struct Arguments {
     var contactsInLanes = true
     var lanesWide = true
     var threads = 1
+    var recyclesContacts = false
 }
 
 func parseArguments() -> Arguments {
     let args = CommandLine.arguments
     guard args.count >= 3, ["w1", "w2", "w3"].contains(args[1]), let n = Int(args[2]), n > 0 else {
-        FileHandle.standardError.write(Data("usage: dynrender-physics-bench w1|w2|w3 N [--min-seconds S] [--sleep] [--profile] [--contacts-one-at-a-time] [--lanes-narrow] [--threads N]\n".utf8))
+        FileHandle.standardError.write(Data("usage: dynrender-physics-bench w1|w2|w3 N [--min-seconds S] [--sleep] [--profile] [--contacts-one-at-a-time] [--lanes-narrow] [--recycling] [--threads N]\n".utf8))
         exit(2)
     }
     var parsed = Arguments(workload: args[1], n: args[1] == "w3" ? 10 : n)
@@ -52,6 +56,9 @@ func parseArguments() -> Arguments {
             i += 1
         } else if args[i] == "--lanes-narrow" || args[i] == "--contact-lanes-narrow" {
             parsed.lanesWide = false
+            i += 1
+        } else if args[i] == "--recycling" {
+            parsed.recyclesContacts = true
             i += 1
         } else if args[i] == "--threads", i + 1 < args.count, let t = Int(args[i + 1]), (1...64).contains(t) {
             parsed.threads = t
@@ -102,11 +109,13 @@ let profiler: StepProfiler? = arguments.profile ? StepProfiler() : nil
 func printProfile() {
     guard let profiler else { return }
     let stages = StepProfiler.Stage.allCases.map { String(format: "\"%@\":%.3f", $0.name, profiler.microsecondsPerStep($0)) }
-    print("{\"profile\":{" + stages.joined(separator: ",") + "}}")
+    print("{\"profile\":{" + stages.joined(separator: ",") + "},\"manifolds_found\":\(profiler.manifoldsFound),"
+          + "\"manifolds_kept\":\(profiler.manifoldsKept)}")
 }
 let dt = 1.0 / 120
 var settings = SolverSettings()
 if !arguments.sleep { settings.timeToRest = .infinity }
+if arguments.recyclesContacts { settings.contactRecycleDistance = SolverSettings.recyclingContactDistance }
 
 switch arguments.workload {
 case "w1":

@@ -60,6 +60,15 @@ package final class StepProfiler {
     private var lastLap: UInt64 = 0
     /// Steps timed.
     package private(set) var steps = 0
+    /// Contact manifolds the collision passes made with the narrow phase, and kept from the pass
+    /// before (`ContactBuilder.recycle`).
+    package private(set) var manifoldsFound = 0, manifoldsKept = 0
+
+    /// Counts a collision pass's manifolds.
+    func count(found: Int, kept: Int) {
+        manifoldsFound += found
+        manifoldsKept += kept
+    }
 
     package init() {}
 

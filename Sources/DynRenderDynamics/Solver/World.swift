@@ -165,6 +165,7 @@ struct World {
         let threads = sharedThreads
         findContacts(dt: dt)
         profiler?.lap(.collide)
+        profiler?.count(found: contacts.manifolds.count - contacts.recycledCount, kept: contacts.recycledCount)
         if solverBodies.count != bodies.count + 1 {
             solverBodies.removeAll(keepingCapacity: true)
             solverBodies.append(contentsOf: repeatElement(.ground, count: bodies.count + 1))
@@ -274,40 +275,61 @@ struct World {
         var contacts = ContactBuilder()
         swap(&contacts, &self.contacts)
         defer { swap(&contacts, &self.contacts) }
+        let speculative = settings.speculativeDistance, recycleDistance = settings.contactRecycleDistance
+        let recycles = recycleDistance > 0
         bodies.withUnsafeBufferPointer { bodyStore in
           placedParts.withView { placed in
             let bodyStore = bodyStore.baseAddress!
-            for pair in planePairs {
+            for (pairIndex, pair) in planePairs.enumerated() {
                 let plane = planes[pair.plane]
                 let within = placedParts.reach(of: pair.body)
                 // A body whose box is beyond reach of the plane has no vertex within it: skipped
                 // unseen (with the broad phase's slack for rounding), as the narrow phase would
                 // find nothing. Most bodies of a pile are far from three of the four walls.
                 guard plane.separation(of: placedParts.tightBox(of: pair.body)) <= within + PairMotion.cullingSlack else { continue }
+                let source = ContactSource.boundary(body: bodyIDs[pair.body], group: plane.group, boundary: plane.boundary)
+                let keyA = -1 - (plane.group << 16 | pair.plane)
                 for k in 0..<partCount(pair.body) {
-                    let collision = collide(plane, placed.part(pair.body, k), reach: within)
-                    contacts.add(collision, a: World.ground, b: pair.body,
-                                 keyA: -1 - (plane.group << 16 | pair.plane), keyB: partKey(pair.body, k),
-                                 source: .boundary(body: bodyIDs[pair.body], group: plane.group, boundary: plane.boundary),
+                    let part = placed.part(pair.body, k)
+                    let query = ContactOrigin(ordinal: .plane(pair: pairIndex, part: k), margin: within,
+                                              boundary: (plane.normal, Vector2(plane.offset, 0)))
+                    // A circle's point turns away from the plane as it rolls: never kept.
+                    if recycles && !part.isCircle
+                        && contacts.recycle(query, a: World.ground, b: pair.body, keyA: keyA, keyB: partKey(pair.body, k),
+                                            source: source, extent: boundingRadius(pair.body),
+                                            motionMargin: within - speculative, recycleDistance: recycleDistance,
+                                            bodies: bodyStore) { continue }
+                    let collision = collide(plane, part, reach: within)
+                    contacts.add(collision, a: World.ground, b: pair.body, keyA: keyA, keyB: partKey(pair.body, k),
+                                 source: source, origin: query, normalFace: part.isCircle ? .none : .fixed,
                                  bodies: bodyStore)
                 }
             }
-            for pair in segmentPairs {
+            for (pairIndex, pair) in segmentPairs.enumerated() {
                 let segment = segments[pair.segment]
                 let within = placedParts.reach(of: pair.body)
                 // Apart by more than its reach: no point within it (as for two bodies' boxes, `findItemContacts`).
                 guard placedParts.tightBox(of: pair.body).distance(to: segment.bounds) <= within + PairMotion.cullingSlack
                 else { continue }
                 let motion = dt * bodies[pair.body].linearVelocity
+                let source = ContactSource.boundary(body: bodyIDs[pair.body], group: segment.group, boundary: segment.boundary)
+                let keyA = -1 - (1 << 40 | segment.group << 16 | pair.segment)
                 for k in 0..<partCount(pair.body) {
                     let part = placed.part(pair.body, k)
+                    let query = ContactOrigin(ordinal: .segment(pair: pairIndex, part: k), margin: within,
+                                              boundary: (segment.start, segment.end))
+                    if recycles && !part.isCircle
+                        && contacts.recycle(query, a: World.ground, b: pair.body, keyA: keyA, keyB: partKey(pair.body, k),
+                                            source: source, extent: boundingRadius(pair.body),
+                                            motionMargin: within - speculative, recycleDistance: recycleDistance,
+                                            bodies: bodyStore) { continue }
                     let collision = part.isCircle
                         ? collide(segmentPolygons[pair.segment], .identity, self.part(pair.body, k), placement(of: pair.body),
                                   speculativeDistance: within)
                         : collide(placed.part(bodies.count + pair.segment, 0), part, speculativeDistance: within, motion: motion)
-                    contacts.add(collision, a: World.ground, b: pair.body,
-                                 keyA: -1 - (1 << 40 | segment.group << 16 | pair.segment), keyB: partKey(pair.body, k),
-                                 source: .boundary(body: bodyIDs[pair.body], group: segment.group, boundary: segment.boundary),
+                    contacts.add(collision, a: World.ground, b: pair.body, keyA: keyA, keyB: partKey(pair.body, k),
+                                 source: source, origin: query,
+                                 normalFace: part.isCircle ? .none : .ofPolygons(collision, groundIsA: true),
                                  bodies: bodyStore)
                 }
             }
@@ -347,11 +369,12 @@ struct World {
             if colliding[i] {
                 placeParts(of: i, dt: dt)
                 boxes.append(placedParts.box(of: i, margin: placedParts.reach(of: i)))
+                let extent = boundingRadius(i)
                 pairMotions.append(PairMotion(velocity: bodies[i].linearVelocity,
-                                              turn: abs(bodies[i].angularVelocity) * boundingRadius(i)))
+                                              turn: abs(bodies[i].angularVelocity) * extent, extent: extent))
             } else {
                 boxes.append(AABB(minX: 0, minY: 0, maxX: -1, maxY: -1))
-                pairMotions.append(PairMotion(velocity: Vector2(0, 0), turn: 0))
+                pairMotions.append(PairMotion(velocity: Vector2(0, 0), turn: 0, extent: 0))
             }
         }
         // Attached pairs do not collide (UIKit, like Box2D's collideConnected = false).
@@ -365,6 +388,7 @@ struct World {
         pairs.removeAll(keepingCapacity: true)
         defer { candidatePairs = pairs }
         let placedParts = self.placedParts, pairMotions = self.pairMotions, speculative = settings.speculativeDistance
+        let recycleDistance = settings.contactRecycleDistance, recycles = recycleDistance > 0
         broadPhase.findPairs(boxes, active: colliding) { i, j in
             let shared = collisionGroups[i] & collisionGroups[j]
             guard shared != 0, bodies[i].inverseMass > 0 || bodies[j].inverseMass > 0,
@@ -394,15 +418,24 @@ struct World {
                 let margin = PairMotion.margin(pairMotions[i], pairMotions[j], speculativeDistance: speculative, dt: dt)
                 let (idA, idB) = (bodyIDs[i], bodyIDs[j])
                 let motion = dt * (pairMotions[j].velocity - pairMotions[i].velocity)
+                let source = ContactSource.items(min(idA, idB), max(idA, idB), groups: collisionGroups[i] & collisionGroups[j])
+                let extent = max(pairMotions[i].extent, pairMotions[j].extent)
                 for ka in 0..<partCount(i) {
                     for kb in 0..<partCount(j) {
                         let a = placed.part(i, ka), b = placed.part(j, kb)
-                        let collision = a.isCircle || b.isCircle
+                        let query = ContactOrigin(ordinal: .items(i, j, partA: ka, partB: kb), margin: margin)
+                        let circles = a.isCircle || b.isCircle
+                        // A circle's normal joins the centres and turns as they pass: never kept.
+                        if recycles && !circles
+                            && contacts.recycle(query, a: i, b: j, keyA: partKey(i, ka), keyB: partKey(j, kb), source: source,
+                                                extent: extent, motionMargin: margin - speculative,
+                                                recycleDistance: recycleDistance, bodies: bodyStore) { continue }
+                        let collision = circles
                             ? collide(part(i, ka), placement(of: i), part(j, kb), placement(of: j),
                                       speculativeDistance: margin)
                             : collide(a, b, speculativeDistance: margin, motion: motion)
-                        contacts.add(collision, a: i, b: j, keyA: partKey(i, ka), keyB: partKey(j, kb),
-                                     source: .items(min(idA, idB), max(idA, idB), groups: collisionGroups[i] & collisionGroups[j]),
+                        contacts.add(collision, a: i, b: j, keyA: partKey(i, ka), keyB: partKey(j, kb), source: source,
+                                     origin: query, normalFace: circles ? .none : .ofPolygons(collision, groundIsA: false),
                                      bodies: bodyStore)
                     }
                 }
@@ -458,6 +491,8 @@ struct PairMotion {
     var velocity: Vector2
     /// Speed of its farthest point turning, |ω| × bounding radius, points per second.
     var turn: Double
+    /// Its bounding radius, points (read by contact recycling, not by the margin).
+    var extent: Double = 0
 
     /// How far apart (points) two bodies' shapes may be and still get a contact this pass of
     /// `dt` seconds: the speculative distance, plus how far they close in on each other by
