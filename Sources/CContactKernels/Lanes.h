@@ -34,4 +34,22 @@ ALWAYS_INLINE Lanes select(Flags flags, Lanes a, Lanes b) {
     return (Lanes)(((Flags)a & flags) | ((Flags)b & ~flags));
 }
 
+/// The columns of the 4×4 matrix whose rows are `r[0]`…`r[3]`: four numbers of four records,
+/// loaded a record at a time and turned into a vector a field, by shuffles rather than a load
+/// and an insert per number.
+ALWAYS_INLINE void transpose(Lanes r[4]) {
+    Lanes t0 = __builtin_shufflevector(r[0], r[1], 0, 4, 2, 6), t1 = __builtin_shufflevector(r[0], r[1], 1, 5, 3, 7);
+    Lanes t2 = __builtin_shufflevector(r[2], r[3], 0, 4, 2, 6), t3 = __builtin_shufflevector(r[2], r[3], 1, 5, 3, 7);
+    r[0] = __builtin_shufflevector(t0, t2, 0, 1, 4, 5);
+    r[1] = __builtin_shufflevector(t1, t3, 0, 1, 4, 5);
+    r[2] = __builtin_shufflevector(t0, t2, 2, 3, 6, 7);
+    r[3] = __builtin_shufflevector(t1, t3, 2, 3, 6, 7);
+}
+
+/// Field `offset` (in doubles) and the three after it, of four records, as four vectors.
+ALWAYS_INLINE void columns(const double *const record[4], int offset, Lanes out[4]) {
+    for (int k = 0; k < 4; k++) out[k] = load(record[k] + offset);
+    transpose(out);
+}
+
 #endif
