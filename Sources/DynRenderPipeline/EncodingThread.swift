@@ -2,7 +2,11 @@ import Foundation
 
 /// The second thread of a two-thread render: runs each frame's writes, in order.
 final class EncodingThread {
-    private let handoff = FrameHandoff<[FrameWrite]>(capacity: 2)
+    /// Frames that may wait for the thread. Deep enough to carry the writer through a run of
+    /// small frames after a large one, so the drawing thread rarely compresses; what they hold is
+    /// bounded in bytes by each output (`AnimationOutput`), not by this count.
+    static let capacity = 8
+    private let handoff = FrameHandoff<[FrameWrite]>(capacity: EncodingThread.capacity)
     private let done = DispatchSemaphore(value: 0)
     private var joined = false
 
@@ -29,6 +33,9 @@ final class EncodingThread {
 
     /// Frames queued and not yet taken by the thread.
     var waiting: Int { handoff.waiting }
+
+    /// Whether the queue is full: the next frame would wait for the thread.
+    var isFull: Bool { handoff.waiting >= Self.capacity }
 
     /// Waits until every queued frame is written; throws the first output error.
     func finish() throws {

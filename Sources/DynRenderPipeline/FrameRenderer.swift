@@ -154,11 +154,14 @@ package struct FrameRenderer {
                     image = drawn
                 }
                 if let encoder {
-                    // When the writing thread is behind, this thread does the heavy part too.
-                    // (Rejected: doing it whenever the writer is busy, which also keeps frames out
-                    // of the handoff: this thread then compressed too much and drew too little,
-                    // photos 19 % slower at scale 3.)
-                    let behind = encoder.waiting >= 1
+                    // When the writing thread is behind — its queue full — this thread does the
+                    // heavy part too. (Rejected: doing it whenever the writer is busy, which also
+                    // keeps frames out of the handoff: this thread then compressed too much and
+                    // drew too little, photos 19 % slower at scale 3. And doing it as soon as one
+                    // frame waited, with two allowed to: after each large frame this thread took
+                    // over the small ones that followed while the writer then sat idle, 31 % of
+                    // the alert demo's samples on its thread against 69 % on this one.)
+                    let behind = encoder.isFull
                     try encoder.add(try outputs.map { try $0.prepare(frame, image: image, change: change, writerIsBehind: behind) })
                 } else {
                     for output in outputs { try output.prepare(frame, image: image, change: change, writerIsBehind: false)() }
