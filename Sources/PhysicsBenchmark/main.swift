@@ -2,7 +2,7 @@
 // W3 cradle) on dynrender's Dynamics module, printing one JSON line in the format of the peer
 // drivers in shared/bench/physics, so the same harness can run them side by side.
 //
-//   dynrender-physics-bench w1|w2|w3 N [--min-seconds S] [--sleep] [--profile] [--contacts-one-at-a-time] [--lanes-narrow] [--recycling] [--threads N]
+//   dynrender-physics-bench w1|w2|w3 N [--min-seconds S] [--sleep] [--profile] [--contacts-one-at-a-time] [--lanes-narrow] [--recycling] [--threads N] [--episodes N]
 //
 // With --profile, a line {"profile": {stage: µs per step, ...}} comes before the result: where
 // the steps' time went (`StepProfiler`), to set beside Box2D v3's b2Profile. Its clock reads
@@ -17,6 +17,8 @@
 // --recycling keeps contact manifolds from one pass to the next while the bodies barely move
 // (`SolverSettings.contactRecycleDistance`, off by default): different bits. The profile line
 // counts the manifolds found and kept.
+// --episodes N runs exactly N episodes (W1: N runs of 360 steps) rather than for --min-seconds:
+// Benchmarks/instructions.py counts the instructions of one episode as those of two less one's.
 import DynRenderDynamics
 import DynRenderPhysicsWorkloads
 import Foundation
@@ -31,12 +33,14 @@ struct Arguments {
     var lanesWide = true
     var threads = 1
     var recyclesContacts = false
+    /// When set, exactly this many episodes (W1: runs of 360 steps), whatever the time.
+    var episodes: Int?
 }
 
 func parseArguments() -> Arguments {
     let args = CommandLine.arguments
     guard args.count >= 3, ["w1", "w2", "w3"].contains(args[1]), let n = Int(args[2]), n > 0 else {
-        FileHandle.standardError.write(Data("usage: dynrender-physics-bench w1|w2|w3 N [--min-seconds S] [--sleep] [--profile] [--contacts-one-at-a-time] [--lanes-narrow] [--recycling] [--threads N]\n".utf8))
+        FileHandle.standardError.write(Data("usage: dynrender-physics-bench w1|w2|w3 N [--min-seconds S] [--sleep] [--profile] [--contacts-one-at-a-time] [--lanes-narrow] [--recycling] [--threads N] [--episodes N]\n".utf8))
         exit(2)
     }
     var parsed = Arguments(workload: args[1], n: args[1] == "w3" ? 10 : n)
@@ -57,6 +61,9 @@ func parseArguments() -> Arguments {
         } else if args[i] == "--lanes-narrow" || args[i] == "--contact-lanes-narrow" {
             parsed.lanesWide = false
             i += 1
+        } else if args[i] == "--episodes", i + 1 < args.count, let e = Int(args[i + 1]), e > 0 {
+            parsed.episodes = e
+            i += 2
         } else if args[i] == "--recycling" {
             parsed.recyclesContacts = true
             i += 1
@@ -137,7 +144,7 @@ case "w1":
             step += 1
         }
         wall = now() - w0
-    } while wall < arguments.minSeconds
+    } while arguments.episodes.map { step < 360 * $0 } ?? (wall < arguments.minSeconds)
     let cpu = cpuTime() - c0
     let displacements = zip(boxes, anchors).map { hypot(Double($0.center.x - $1.x), Double($0.center.y - $1.y)) }
     let extra = String(format: "\"mean_disp_pt\":%.4f,\"max_disp_pt\":%.4f,\"max_speed\":%.4f",
@@ -185,7 +192,7 @@ default:
             }
         }
         episodes += 1
-    } while wall < arguments.minSeconds
+    } while arguments.episodes.map { episodes < $0 } ?? (wall < arguments.minSeconds)
     printProfile()
     report(arguments, steps: steps, episodes: episodes, wall: wall, cpu: cpu, setup: setup / Double(episodes), extra: extra)
 }
