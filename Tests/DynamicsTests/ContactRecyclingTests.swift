@@ -7,7 +7,8 @@ import CContactKernels
 
 /// Contact recycling (`SolverSettings.contactRecycleDistance`, off by default until the solver's
 /// re-pinning): with it on, the physics the other suites hold still holds, the kept manifolds are
-/// most of a resting pile's, and nothing stale is kept.
+/// most of a resting pile's, and nothing stale is kept. (`PhysicsWorkloadTests` runs the large
+/// pile with it on too.)
 @Suite struct ContactRecyclingTests {
     static var recycling: SolverSettings {
         var settings = SolverSettings()
@@ -33,17 +34,6 @@ import CContactKernels
         PhysicsWorkloadTests.expectPileOfTenAtRest(boxes, before: before)
         let kept = Double(profiler.manifoldsKept) / Double(profiler.manifoldsKept + profiler.manifoldsFound)
         #expect(kept >= 0.9, "kept \(kept) of the manifolds")
-    }
-
-    /// W2 pile of 100 after 3 s: its top between the peers' 276 and 328 (± 25, as
-    /// `PhysicsWorkloadTests.largePileStaysInItsContainer`), no box outside.
-    @Test func aLargePileStaysInItsContainer() {
-        let (animator, boxes) = Workloads.w2(n: 100, settings: Self.recycling)
-        for _ in 0..<360 { animator.step() }
-        #expect(PhysicsWorkloadTests.allFinite(boxes))
-        let top = (boxes.map { Double($0.center.y) }.min() ?? 0) - 20
-        #expect(top > 276 - 25 && top < 328 + 25, "pile top \(top); peers 276–328")
-        #expect(boxes.allSatisfy { $0.center.x > 0 && $0.center.x < 390 && $0.center.y < 844 })
     }
 
     /// The same bits with recycling whichever way contacts are solved (one at a time, SSE2 or
