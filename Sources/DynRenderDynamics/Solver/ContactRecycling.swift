@@ -107,6 +107,8 @@ extension ContactBuilder {
     mutating func recycle(_ query: ContactOrigin, a: Int, b: Int, keyA: Int, keyB: Int, source: ContactSource,
                           extent: Double, motionMargin: Double, recycleDistance: Double,
                           bodies: UnsafePointer<RigidBody>) -> Bool {
+        // Last pass noted no origins (recycling was off then): nothing to keep.
+        guard previousOrigins.count == previousManifolds.count else { return false }
         while previousCursor < previousOrigins.count && previousOrigins[previousCursor].query.ordinal < query.ordinal {
             previousCursor += 1
         }

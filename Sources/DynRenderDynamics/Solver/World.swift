@@ -277,6 +277,7 @@ struct World {
         defer { swap(&contacts, &self.contacts) }
         let speculative = settings.speculativeDistance, recycleDistance = settings.contactRecycleDistance
         let recycles = recycleDistance > 0
+        contacts.keepsOrigins = recycles
         bodies.withUnsafeBufferPointer { bodyStore in
           placedParts.withView { placed in
             let bodyStore = bodyStore.baseAddress!
