@@ -31,9 +31,6 @@ final class EncodingThread {
         try handoff.put(writes)
     }
 
-    /// Frames queued and not yet taken by the thread.
-    var waiting: Int { handoff.waiting }
-
     /// Whether the queue is full: the next frame would wait for the thread.
     var isFull: Bool { handoff.waiting >= Self.capacity }
 
