@@ -11,7 +11,7 @@ workload (W1: runs of 360 steps; W2: 360-step episodes; W3: 600) and reports the
 divided by the steps, which leaves out start-up (loading, Swift's runtime, the first episode's
 allocations). With --baseline (another build of the bench, one that knows --episodes) both are
 counted and the ratio given; --with=ARGS counts this binary again with those arguments added
-(for example --with=--recycling) and gives that run's ratio to the plain one. Extra arguments
+(for example --with=--no-recycling) and gives that run's ratio to the plain one. Extra arguments
 after `--` go to every run (for example `-- --lanes-narrow`).
 
 Instructions are not time: a division costs more than an addition, a cache miss more than

@@ -62,8 +62,10 @@ public struct Rotation: Hashable, Sendable {
         // turns (a cell on a spring) takes this path every sub-step.
         if deltaAngle == 0 && cosine == 1 && sine.bitPattern == 0 { return self }
         let a2 = deltaAngle * deltaAngle
-        let turnCosine = 1 - a2 / 2 * (1 - a2 / 12)
-        let turnSine = deltaAngle * (1 - a2 / 6 * (1 - a2 / 20))
+        // The series' coefficients as products, not quotients: a division costs several
+        // multiplications' latency, and this runs for every turning body every sub-step.
+        let turnCosine = 1 - a2 * 0.5 * (1 - a2 * (1.0 / 12))
+        let turnSine = deltaAngle * (1 - a2 * (1.0 / 6) * (1 - a2 * (1.0 / 20)))
         let c = cosine * turnCosine - sine * turnSine
         let s = sine * turnCosine + cosine * turnSine
         let magnitude = (c * c + s * s).squareRoot()

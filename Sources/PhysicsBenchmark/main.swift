@@ -2,7 +2,7 @@
 // W3 cradle) on dynrender's Dynamics module, printing one JSON line in the format of the peer
 // drivers in shared/bench/physics, so the same harness can run them side by side.
 //
-//   dynrender-physics-bench w1|w2|w3 N [--min-seconds S] [--sleep] [--profile] [--contacts-one-at-a-time] [--lanes-narrow] [--recycling] [--threads N] [--episodes N]
+//   dynrender-physics-bench w1|w2|w3 N [--min-seconds S] [--sleep] [--profile] [--contacts-one-at-a-time] [--lanes-narrow] [--no-recycling] [--threads N] [--episodes N]
 //
 // With --profile, a line {"profile": {stage: µs per step, ...}} comes before the result: where
 // the steps' time went (`StepProfiler`), to set beside Box2D v3's b2Profile. Its clock reads
@@ -14,9 +14,9 @@
 // (formerly --contact-lanes-narrow) keeps the contact and point-joint lanes on their SSE2 path
 // where the processor has AVX2: the same bits again.
 // --threads N runs the solver on N threads (`DynamicAnimator.solverThreadCount`): the same bits.
-// --recycling keeps contact manifolds from one pass to the next while the bodies barely move
-// (`SolverSettings.contactRecycleDistance`, off by default): different bits. The profile line
-// counts the manifolds found and kept.
+// --no-recycling finds every contact manifold again in every collision pass, rather than keeping
+// it while the bodies barely move (`SolverSettings.contactRecycleDistance`): different bits. The
+// profile line counts the manifolds found and kept.
 // --episodes N runs exactly N episodes (W1: N runs of 360 steps) rather than for --min-seconds:
 // Benchmarks/instructions.py counts the instructions of one episode as those of two less one's.
 import DynRenderDynamics
@@ -32,7 +32,7 @@ struct Arguments {
     var contactsInLanes = true
     var lanesWide = true
     var threads = 1
-    var recyclesContacts = false
+    var recyclesContacts = true
     /// When set, exactly this many episodes (W1: runs of 360 steps), whatever the time.
     var episodes: Int?
 }
@@ -40,7 +40,7 @@ struct Arguments {
 func parseArguments() -> Arguments {
     let args = CommandLine.arguments
     guard args.count >= 3, ["w1", "w2", "w3"].contains(args[1]), let n = Int(args[2]), n > 0 else {
-        FileHandle.standardError.write(Data("usage: dynrender-physics-bench w1|w2|w3 N [--min-seconds S] [--sleep] [--profile] [--contacts-one-at-a-time] [--lanes-narrow] [--recycling] [--threads N] [--episodes N]\n".utf8))
+        FileHandle.standardError.write(Data("usage: dynrender-physics-bench w1|w2|w3 N [--min-seconds S] [--sleep] [--profile] [--contacts-one-at-a-time] [--lanes-narrow] [--no-recycling] [--threads N] [--episodes N]\n".utf8))
         exit(2)
     }
     var parsed = Arguments(workload: args[1], n: args[1] == "w3" ? 10 : n)
@@ -64,8 +64,8 @@ func parseArguments() -> Arguments {
         } else if args[i] == "--episodes", i + 1 < args.count, let e = Int(args[i + 1]), e > 0 {
             parsed.episodes = e
             i += 2
-        } else if args[i] == "--recycling" {
-            parsed.recyclesContacts = true
+        } else if args[i] == "--no-recycling" {
+            parsed.recyclesContacts = false
             i += 1
         } else if args[i] == "--threads", i + 1 < args.count, let t = Int(args[i + 1]), (1...64).contains(t) {
             parsed.threads = t
@@ -122,7 +122,7 @@ func printProfile() {
 let dt = 1.0 / 120
 var settings = SolverSettings()
 if !arguments.sleep { settings.timeToRest = .infinity }
-if arguments.recyclesContacts { settings.contactRecycleDistance = SolverSettings.recyclingContactDistance }
+if !arguments.recyclesContacts { settings.contactRecycleDistance = 0 }
 
 switch arguments.workload {
 case "w1":

@@ -14,6 +14,12 @@ struct CollisionPoint {
 /// stored inline (the narrow phase runs for every nearby pair every step: no heap allocation).
 struct CollisionManifold {
     var normal = Vector2.zero
+    /// How far B may slide relative to A along the tangent (normal.y, −normal.x), points, before
+    /// each point found here would leave its reference face: (least, most) for the first point
+    /// and for the second. A point the clip cut at a face's end may slide only inwards.
+    /// Unbounded where nothing was clipped (planes, circles, corners). Contact recycling keeps a
+    /// manifold only while its points stay within these.
+    var slideRanges = SlideRanges()
     private(set) var count = 0
     private var first = CollisionPoint(point: .zero, separation: 0, feature: 0)
     private var second = CollisionPoint(point: .zero, separation: 0, feature: 0)
@@ -40,6 +46,18 @@ struct CollisionManifold {
     }
 
     subscript(index: Int) -> CollisionPoint { index == 0 ? first : second }
+}
+
+/// Each point's (least, most) slide along a manifold's tangent, points (`CollisionManifold.slideRanges`).
+struct SlideRanges {
+    var first = SIMD2<Double>(-.infinity, .infinity)
+    var second = SIMD2<Double>(-.infinity, .infinity)
+
+    /// Whether `slide` lies within point `index`'s range, widened by `overhang` at both ends.
+    @inline(__always) func allows(_ slide: Double, at index: Int, overhang: Double) -> Bool {
+        let range = index == 0 ? first : second
+        return slide >= range.x - overhang && slide <= range.y + overhang
+    }
 }
 
 /// Contact between two shapes, each in its own frame at its placement, at least one of them a
@@ -130,9 +148,17 @@ func collide(_ polygonA: PlacedPolygon, _ polygonB: PlacedPolygon, speculativeDi
     }
 
     var manifold = CollisionManifold(normal: flip ? -normal : normal)
+    // The manifold's tangent runs with the face's or against it; B slides against the incident
+    // shape when the reference face is B's.
+    let start = tangent.dot(v1)
+    let againstFace = Vector2(manifold.normal.y, -manifold.normal.x).dot(tangent) < 0
     func add(_ point: Vector2, _ vertex: UInt32) {
         let separation = normal.dot(point - v1)
         guard separation <= speculativeDistance else { return }
+        let along = tangent.dot(point) - start
+        let towardEnd = edgeLength - along
+        let range = againstFace != flip ? SIMD2(-towardEnd, along) : SIMD2(-along, towardEnd)
+        if manifold.count == 0 { manifold.slideRanges.first = range } else { manifold.slideRanges.second = range }
         let feature = UInt32(referenceEdge) << 16 | vertex << 1 | (flip ? 1 : 0)
         manifold.append(CollisionPoint(point: point - (0.5 * separation) * normal, separation: separation, feature: feature))
     }

@@ -85,8 +85,9 @@ struct ContactBuilder {
                                        pointCount: count, point0: point0, point1: point1, source: source)
         append(manifold, motionA: motionA, motionB: motionB, bodies: bodies)
         if keepsOrigins {
-            origins.append(ManifoldOrigin(origin, normalFace: normalFace, positionA: positionA, rotationA: rotationA,
-                                          positionB: positionB, rotationB: rotationB, shapeRevision: shapeRevision))
+            origins.append(ManifoldOrigin(origin, normal: normal, slideRanges: collision.slideRanges, normalFace: normalFace,
+                                          positionA: positionA, rotationA: rotationA, positionB: positionB,
+                                          rotationB: rotationB, shapeRevision: shapeRevision))
         }
     }
 

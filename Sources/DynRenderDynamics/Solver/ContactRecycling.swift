@@ -36,10 +36,17 @@ struct ContactOrigin {
     var boundary: (Vector2, Vector2) = (Vector2(0, 0), Vector2(0, 0))
 }
 
-/// What a manifold was made from: the pair's query, both bodies' placements then, and which
-/// body's face gave the normal.
+/// What a manifold was made from: the pair's query, both bodies' placements then, the normal
+/// then, and which body's face gave it.
 struct ManifoldOrigin {
     var query: ContactOrigin
+    /// The normal the narrow phase found. A kept manifold's normal is this one turned by its
+    /// face's turn since then, never the last pass's normal turned again, which would add up
+    /// the turn pass after pass.
+    var normal: Vector2
+    /// How far B may slide relative to A along the tangent before each point leaves its
+    /// reference face, points (`CollisionManifold.slideRanges`).
+    var slideRanges: SlideRanges
     var positionA: Vector2
     var rotationA: Rotation
     var positionB: Vector2
@@ -69,9 +76,11 @@ struct ManifoldOrigin {
         }
     }
 
-    init(_ query: ContactOrigin, normalFace: NormalFace, positionA: Vector2, rotationA: Rotation,
-         positionB: Vector2, rotationB: Rotation, shapeRevision: Int) {
+    init(_ query: ContactOrigin, normal: Vector2, slideRanges: SlideRanges, normalFace: NormalFace,
+         positionA: Vector2, rotationA: Rotation, positionB: Vector2, rotationB: Rotation, shapeRevision: Int) {
         self.query = query
+        self.normal = normal
+        self.slideRanges = slideRanges
         self.positionA = positionA
         self.rotationA = rotationA
         self.positionB = positionB
@@ -96,6 +105,9 @@ extension ContactBuilder {
     ///   `recycleDistance` points (`extent`: the larger body's farthest point from its centre), so
     ///   the reference face and the incident edge are still those the narrow phase would pick,
     ///   but for ties;
+    /// - no point has slid off its reference face's end (nor one cut at an end outwards) by more
+    ///   than `overhang`: a corner past the end of a ledge must not be held up by a face no
+    ///   longer under it;
     /// - d + `motionMargin` ≤ the margin it was made with: a point the narrow phase left out was
     ///   farther than that margin, so it is still farther than this pass's own motion can close
     ///   (`motionMargin`: the margin beyond the speculative distance), and no point that could
@@ -140,20 +152,32 @@ extension ContactBuilder {
         manifold.bodyB = b
         manifold.source = source
         switch origin.normalFace {
-        case .bodyA: manifold.normal = turnA.rotate(old.normal)
-        case .bodyB: manifold.normal = turnB.rotate(old.normal)
-        case .fixed, .none: break
+        case .bodyA: manifold.normal = turnA.rotate(origin.normal)
+        case .bodyB: manifold.normal = turnB.rotate(origin.normal)
+        case .fixed, .none: manifold.normal = origin.normal
         }
         let normal = manifold.normal, tangent = Vector2(normal.y, -normal.x)
-        let motionA = Self.motion(of: a, bodies), motionB = Self.motion(of: b, bodies)
-        for i in 0..<manifold.pointCount {
-            let point = old[i]
-            manifold[i] = preparedPoint(key: point.key, localAnchorA: point.localAnchorA, localAnchorB: point.localAnchorB,
-                                        anchorA: a >= 0 ? rotationA.rotate(point.localAnchorA) : point.localAnchorA,
-                                        anchorB: rotationB.rotate(point.localAnchorB),
-                                        adjustedSeparation: point.adjustedSeparation, normal: normal, tangent: tangent,
-                                        motionA: motionA, motionB: motionB)
+        // Each point's anchors turned with their bodies; B's relative to A's along the tangent
+        // (they were one point when it was found) is checked for both points before either is
+        // prepared, since preparing one moves the stored impulses' cursor.
+        func anchors(_ point: ContactPoint) -> (a: Vector2, b: Vector2) {
+            (a >= 0 ? rotationA.rotate(point.localAnchorA) : point.localAnchorA, rotationB.rotate(point.localAnchorB))
         }
+        func slide(_ anchors: (a: Vector2, b: Vector2)) -> Double {
+            tangent.dot(positionB + anchors.b - (positionA + anchors.a))
+        }
+        let anchors0 = anchors(old.point0), anchors1 = anchors(old.point1)
+        guard origin.slideRanges.allows(slide(anchors0), at: 0, overhang: Self.overhang),
+              old.pointCount < 2 || origin.slideRanges.allows(slide(anchors1), at: 1, overhang: Self.overhang)
+        else { return false }
+        let motionA = Self.motion(of: a, bodies), motionB = Self.motion(of: b, bodies)
+        func prepared(_ point: ContactPoint, _ anchors: (a: Vector2, b: Vector2)) -> ContactPoint {
+            preparedPoint(key: point.key, localAnchorA: point.localAnchorA, localAnchorB: point.localAnchorB,
+                          anchorA: anchors.a, anchorB: anchors.b, adjustedSeparation: point.adjustedSeparation,
+                          normal: normal, tangent: tangent, motionA: motionA, motionB: motionB)
+        }
+        manifold.point0 = prepared(old.point0, anchors0)
+        manifold.point1 = old.pointCount == 2 ? prepared(old.point1, anchors1) : manifold.point0
         append(manifold, motionA: motionA, motionB: motionB, bodies: bodies)
         var kept = origin
         kept.query.ordinal = query.ordinal
@@ -161,6 +185,11 @@ extension ContactBuilder {
         recycledCount += 1
         return true
     }
+
+    /// How far a kept point may pass the end of its reference face, points: 0.25, a third of
+    /// the touch distance. A point the clip cut at an end sits there exactly, and a resting
+    /// pair's rounding shakes it across.
+    static let overhang = 0.25
 }
 
 extension Rotation {

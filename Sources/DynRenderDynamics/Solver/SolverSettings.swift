@@ -35,14 +35,11 @@ package struct SolverSettings: Sendable {
     package var speculativeDistance: Double = 4 * 0.005 * pointsPerMeter
     /// A pair's contact manifold is kept from one collision pass to the next, rather than found
     /// again, while the two bodies drift by at most this much relative to each other, points
-    /// (`ContactBuilder.recycle`); 0, the default, finds every manifold again. 3 pt
-    /// (`recyclingContactDistance`, four of Box2D's slops; Box2D v3 keeps them for ten) turns
-    /// it on.
-    // Off by default for now: it changes results in their last bits, so it joins the default
-    // with the solver's other model changes in one deliberate re-pinning of the state hashes and
-    // goldens (issue 39), not alone.
-    package var contactRecycleDistance: Double = 0
-    /// The recycling distance measured in docs/benchmarks.md, points.
+    /// (`ContactBuilder.recycle`). 3 pt (`recyclingContactDistance`: four of Box2D's slops;
+    /// Box2D v3 keeps them for ten), which spares four fifths of a resting pile's narrow phase.
+    /// 0 finds every manifold again.
+    package var contactRecycleDistance: Double = recyclingContactDistance
+    /// The default recycling distance, points.
     package static let recyclingContactDistance = 4 * 0.005 * pointsPerMeter
     /// Contacts closer than this count as touching for collision events, points. Box2D's linear
     /// slop, 0.005 m = 0.75 pt.
