@@ -52,7 +52,7 @@ import CContactKernels
 
     /// W2 pile of 100 after 3 s: still settling in every engine, its top between y 276 (Box2D)
     /// and 328 (Chipmunk); no box escapes the container. Also with contact recycling off
-    /// (`ContactRecyclingTests`), which finds every manifold afresh.
+    /// (`contactRecycleDistance` 0), which finds every manifold afresh.
     @Test(arguments: [false, true]) func largePileStaysInItsContainer(recycling: Bool) {
         var settings = SolverSettings()
         if !recycling { settings.contactRecycleDistance = 0 }

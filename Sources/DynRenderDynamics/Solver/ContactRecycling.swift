@@ -166,7 +166,7 @@ extension ContactBuilder {
         func slide(_ anchors: (a: Vector2, b: Vector2)) -> Double {
             tangent.dot(positionB + anchors.b - (positionA + anchors.a))
         }
-        let anchors0 = anchors(old.point0), anchors1 = anchors(old.point1)
+        let anchors0 = anchors(old.point0), anchors1 = old.pointCount == 2 ? anchors(old.point1) : anchors0
         guard origin.slideRanges.allows(slide(anchors0), at: 0, overhang: Self.overhang),
               old.pointCount < 2 || origin.slideRanges.allows(slide(anchors1), at: 1, overhang: Self.overhang)
         else { return false }
