@@ -61,23 +61,24 @@ struct ContactBundle {
     /// The two-point effective-mass matrix, per lane.
     var k11 = Lanes(), k12 = Lanes(), k22 = Lanes()
 
-    /// The bundle of the manifolds at `indices` (one to four).
-    init(_ manifolds: UnsafeBufferPointer<ContactManifold>, indices: ArraySlice<Int>) {
-        for (lane, index) in indices.enumerated() {
-            let m = manifolds[index]
-            bodyA[lane] = Int32(m.bodyA + 1)
-            bodyB[lane] = Int32(m.bodyB + 1)
-            manifold[lane] = Int32(index)
-            normalX[lane] = m.normal.x
-            normalY[lane] = m.normal.y
-            friction[lane] = m.friction
-            twoPoints[lane] = m.pointCount == 2 ? -1 : 0
-            point0.set(lane, m.point0)
-            point1.set(lane, m.point1)
-            k11[lane] = m.k11
-            k12[lane] = m.k12
-            k22[lane] = m.k22
-        }
+    /// An empty bundle: every lane joins the ground to itself (`set(_:_:index:)` fills them).
+    init() {}
+
+    /// Lane `lane` set from manifold `index` of `manifolds`.
+    @inline(__always) mutating func set(_ lane: Int, _ manifolds: UnsafeBufferPointer<ContactManifold>, index: Int) {
+        let m = manifolds.baseAddress! + index
+        bodyA[lane] = Int32(m.pointee.bodyA + 1)
+        bodyB[lane] = Int32(m.pointee.bodyB + 1)
+        manifold[lane] = Int32(index)
+        normalX[lane] = m.pointee.normal.x
+        normalY[lane] = m.pointee.normal.y
+        friction[lane] = m.pointee.friction
+        twoPoints[lane] = m.pointee.pointCount == 2 ? -1 : 0
+        point0.set(lane, m.pointee.point0)
+        point1.set(lane, m.pointee.point1)
+        k11[lane] = m.pointee.k11
+        k12[lane] = m.pointee.k12
+        k22[lane] = m.pointee.k22
     }
 
     /// The lanes' accumulated impulses written back into their manifolds.

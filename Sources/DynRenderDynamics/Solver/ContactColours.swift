@@ -31,49 +31,112 @@ struct ContactColours {
     private(set) var laneCount = 0
     /// Scratch: a bit per solver body and colour, set when the colour holds the body.
     private var occupied: [UInt64] = []
-    /// Scratch: each group's manifolds, as the colouring meets them.
-    private var members: [[Int]] = Array(repeating: [], count: groupCount)
+    /// Scratch: each manifold's group, in the manifolds' order.
+    private var groupOf: [UInt8] = []
+    /// Scratch: the manifolds (indices) group after group, each group in the manifolds' order.
+    private var members: [Int] = []
 
     /// Colours `manifolds` over `bodyCount` bodies (solver indices: body i is i + 1, the ground
     /// 0) and packs each colour's manifolds into bundles; or, when not `inLanes`, leaves them
     /// all to be solved one at a time in the same groups, for the same bits (to prove it).
+    // The groups are a counting sort of one flat array: an array per group (appended to one
+    // manifold at a time) checked both arrays' uniqueness at every append, and retained and
+    // released the inner one.
     mutating func build(_ manifolds: UnsafeBufferPointer<ContactManifold>, bodyCount: Int, inLanes: Bool = true) {
+        // Per group: how many manifolds it holds, and where they start in `members` (on the
+        // stack: an array of thirteen counts allocated every pass).
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * Self.groupCount) { scratch in
+            let counts = UnsafeMutableBufferPointer(rebasing: scratch[0..<Self.groupCount])
+            let firsts = UnsafeMutableBufferPointer(rebasing: scratch[Self.groupCount...])
+            counts.initialize(repeating: 0)
+            colour(manifolds, bodyCount: bodyCount, counts: counts)
+            var total = 0
+            for group in 0..<Self.groupCount {
+                firsts[group] = total
+                total += counts[group]
+            }
+            sortMembers(firsts: firsts)
+            pack(manifolds, counts: counts, firsts: firsts, inLanes: inLanes)
+        }
+    }
+
+    /// Gives each manifold the first colour holding neither of its bodies (`groupOf`), or the
+    /// overflow, and counts each group's manifolds.
+    private mutating func colour(_ manifolds: UnsafeBufferPointer<ContactManifold>, bodyCount: Int,
+                                 counts: UnsafeMutableBufferPointer<Int>) {
         let words = (bodyCount + 1 + 63) / 64
         occupied.removeAll(keepingCapacity: true)
         occupied.append(contentsOf: repeatElement(0, count: words * Self.colourCount))
-        for group in members.indices { members[group].removeAll(keepingCapacity: true) }
+        groupOf.removeAll(keepingCapacity: true)
+        groupOf.append(contentsOf: repeatElement(0, count: manifolds.count))
         occupied.withUnsafeMutableBufferPointer { occupied in
-            for (index, manifold) in manifolds.enumerated() {
-                let a = manifold.bodyA + 1, b = manifold.bodyB + 1
-                var group = Self.colourCount
-                /// Whether colour `row` (its first word) holds `body`; the ground is never held.
-                func holds(_ body: Int, _ row: Int) -> Bool { body != 0 && occupied[row + body >> 6] & (1 << UInt64(body & 63)) != 0 }
-                func mark(_ body: Int, _ row: Int) { if body != 0 { occupied[row + body >> 6] |= 1 << UInt64(body & 63) } }
-                for colour in 0..<Self.colourCount where !holds(a, colour * words) && !holds(b, colour * words) {
-                    mark(a, colour * words)
-                    mark(b, colour * words)
-                    group = colour
-                    break
+            groupOf.withUnsafeMutableBufferPointer { groupOf in
+                for (index, manifold) in manifolds.enumerated() {
+                    let a = manifold.bodyA + 1, b = manifold.bodyB + 1
+                    var group = Self.colourCount
+                    /// Whether colour `row` (its first word) holds `body`; the ground is never held.
+                    func holds(_ body: Int, _ row: Int) -> Bool { body != 0 && occupied[row + body >> 6] & (1 << UInt64(body & 63)) != 0 }
+                    func mark(_ body: Int, _ row: Int) { if body != 0 { occupied[row + body >> 6] |= 1 << UInt64(body & 63) } }
+                    for colour in 0..<Self.colourCount where !holds(a, colour * words) && !holds(b, colour * words) {
+                        mark(a, colour * words)
+                        mark(b, colour * words)
+                        group = colour
+                        break
+                    }
+                    groupOf[index] = UInt8(group)
+                    counts[group] += 1
                 }
-                members[group].append(index)
             }
         }
+    }
+
+    /// `members`: the manifolds group after group, each group's in the manifolds' order, group
+    /// g from `firsts[g]`.
+    private mutating func sortMembers(firsts: UnsafeMutableBufferPointer<Int>) {
+        members.removeAll(keepingCapacity: true)
+        members.append(contentsOf: repeatElement(0, count: groupOf.count))
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.groupCount) { next in
+            _ = next.initialize(from: firsts)
+            members.withUnsafeMutableBufferPointer { members in
+                groupOf.withUnsafeBufferPointer { groupOf in
+                    for index in groupOf.indices {
+                        let group = Int(groupOf[index])
+                        members[next[group]] = index
+                        next[group] += 1
+                    }
+                }
+            }
+        }
+    }
+
+    /// Each group's manifolds in bundles of four, and the rest one at a time (all of them when
+    /// not `inLanes`).
+    private mutating func pack(_ manifolds: UnsafeBufferPointer<ContactManifold>, counts: UnsafeMutableBufferPointer<Int>,
+                               firsts: UnsafeMutableBufferPointer<Int>, inLanes: Bool) {
         bundles.removeAll(keepingCapacity: true)
         singles.removeAll(keepingCapacity: true)
         groups.removeAll(keepingCapacity: true)
         laneCount = 0
-        for group in members.indices where !members[group].isEmpty {
+        for group in 0..<Self.groupCount where counts[group] > 0 {
             let (firstBundle, firstSingle) = (bundles.count, singles.count)
-            let indices = members[group]
+            let first = firsts[group], count = counts[group]
             // The overflow shares bodies between its manifolds: never in lanes.
-            let bundled = !inLanes || group == Self.colourCount ? 0 : indices.count % 4 == 3 ? indices.count : indices.count / 4 * 4
-            var start = 0
-            while start < bundled {
-                bundles.append(ContactBundle(manifolds, indices: indices[start..<min(start + 4, bundled)]))
-                start += 4
+            let bundled = !inLanes || group == Self.colourCount ? 0 : count % 4 == 3 ? count : count / 4 * 4
+            if bundled > 0 {
+                // Filled where they lie: a bundle is a kilobyte, and one built aside and then
+                // appended was copied twice.
+                let start = bundles.count
+                bundles.append(contentsOf: repeatElement(ContactBundle(), count: (bundled + 3) / 4))
+                bundles.withUnsafeMutableBufferPointer { bundles in
+                    members.withUnsafeBufferPointer { members in
+                        for k in 0..<bundled {
+                            bundles[start + k / 4].set(k % 4, manifolds, index: members[first + k])
+                        }
+                    }
+                }
             }
             laneCount += bundled
-            singles.append(contentsOf: indices[bundled...])
+            singles.append(contentsOf: members[(first + bundled)..<(first + count)])
             groups.append(ContactGroup(colour: group, bundles: firstBundle..<bundles.count, singles: firstSingle..<singles.count))
         }
     }
