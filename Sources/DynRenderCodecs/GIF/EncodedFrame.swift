@@ -38,16 +38,18 @@ struct EncodedFrame {
         let local = PixelRect(x: rect.x - window.x, y: rect.y - window.y, width: rect.width, height: rect.height)
         // A later frame keeps index 0 for "unchanged"; it stays unused when every pixel changed.
         let reserved = block.isFirst ? 0 : 1
-        var indices = [UInt8](repeating: 0, count: rect.width * rect.height)
         var first = FirstPass(reserved: reserved)
-        indices.withUnsafeMutableBufferPointer { out in
+        // Every pixel is written, run by run, so the indices are not cleared first.
+        var indices = [UInt8](unsafeUninitializedCapacity: rect.width * rect.height) { out, count in
+            count = out.count
             let out = out.baseAddress!
             block.pixels.forEachRun(in: local, windowWidth: window.width, state: &first) { pass, _, _, length, word, unchanged in
                 let color = word & 0x00FF_FFFF
                 // An unchanged pixel of the colour just written is written as the colour,
                 // continuing the run LZW is coding — and so is the rest of its run.
                 if unchanged && !(pass.lastWasColor && color == pass.lastColor) {
-                    // "Unchanged" (index 0, as `out` already holds).
+                    // "Unchanged": index 0.
+                    (out + pass.o).update(repeating: 0, count: length)
                     pass.hasUnchanged = true
                     pass.lastWasColor = false
                     pass.o += length
