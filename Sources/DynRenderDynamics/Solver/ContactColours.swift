@@ -43,8 +43,8 @@ struct ContactColours {
     // manifold at a time) checked both arrays' uniqueness at every append, and retained and
     // released the inner one.
     mutating func build(_ manifolds: UnsafeBufferPointer<ContactManifold>, bodyCount: Int, inLanes: Bool = true) {
-        // Per group: how many manifolds it holds, and where they start in `members` (on the
-        // stack: an array of thirteen counts allocated every pass).
+        // Per group: how many manifolds it holds, and where they start in `members`. On the
+        // stack, rather than arrays of thirteen counts allocated every pass.
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * Self.groupCount) { scratch in
             let counts = UnsafeMutableBufferPointer(rebasing: scratch[0..<Self.groupCount])
             let firsts = UnsafeMutableBufferPointer(rebasing: scratch[Self.groupCount...])
