@@ -150,7 +150,9 @@ struct PackedPixels {
     /// `windowWidth` wide, row by row, left to right: the run's first column and row (window
     /// coordinates), its length, its pixel and whether it is unchanged. Runs end at `rect`'s
     /// edges and wherever the pixel or its state changes; a literal run's pixels come one by one,
-    /// as do those of pixels kept as they are.
+    /// as do those of pixels kept as they are. The runs cover every pixel of `rect` exactly once,
+    /// in scan order, so a caller may write a buffer of its pixels from them without clearing it
+    /// first, as the GIF path does (`PackedPixelsRunTests`).
     ///
     /// The caller's state goes through `state` rather than captured variables, which the passes
     /// over a frame's runs would otherwise check for exclusive access at every run (a tenth of
