@@ -33,7 +33,12 @@ struct DynRenderCommand {
     /// frame-sized buffers (a GIF frame's indices and its two variants: 1.2 MB each at springy's
     /// size) every frame; above glibc's default 128 KB threshold each came fresh from the kernel
     /// by `mmap`, and the kernel zeroing their pages was a sixth of a springy render
-    /// (`perf`: page faults and `clear_page`). Heap memory up to 32 MB a block is reused instead.
+    /// (`perf`: page faults and `clear_page`). Heap memory up to 8 MB a block is reused instead.
+    /// Larger blocks — a canvas's pixels, 11.85 MB at scale 3, as the canvas itself and as a
+    /// photograph's block waiting for the writer — still come from `mmap` and go back when freed:
+    /// with the ceiling at 32 MB, each such block freed into the heap left a hole that smaller
+    /// buffers took, the next one grew the heap, and photos at scale 3 peaked at 99–105 MB
+    /// against 88–95 MB now, for 7 000 more page faults in 25 000.
     /// (Rejected: pooling the buffers in the encoder — every owner of a large array would need
     /// its own pool, and a library should not change the process's allocator, so the CLI does.)
     static func keepFreedMemory() {
