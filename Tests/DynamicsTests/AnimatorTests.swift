@@ -15,6 +15,29 @@ import DynRenderGeometry
         #expect(calls == 60, "120 steps per second")
     }
 
+    /// Adding a behaviour already at the top level leaves one copy (gravity acts once); removed,
+    /// it can be added again, to this animator or another.
+    @Test func aBehaviourIsAtTheTopLevelOnce() {
+        let item = TestItem(center: CGPoint(x: 50, y: 0))
+        let gravity = GravityBehavior(items: [item])
+        let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 100, height: 10_000))
+        animator.addBehavior(gravity)
+        animator.addBehavior(gravity)
+        #expect(animator.behaviors.count == 1)
+        animator.advance(to: 0.5)
+        // One gravity of 1 000 pt/s² for 0.5 s: ½ g t² = 125 pt, plus the fixed step's lead
+        // (under 2 % at 120 Hz); gravity counted twice would give 250.
+        #expect(abs(item.center.y - 125) < 3)
+        animator.removeBehavior(gravity)
+        #expect(animator.behaviors.isEmpty && gravity.dynamicAnimator == nil)
+        let other = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 100, height: 10_000))
+        other.addBehavior(gravity)
+        other.addBehavior(gravity)
+        #expect(other.behaviors.count == 1 && gravity.dynamicAnimator === other)
+        animator.addBehavior(DynamicBehavior())
+        #expect(animator.behaviors.count == 1, "a fresh behaviour joins")
+    }
+
     /// An action given to a child behaviour after it joined the animator runs from the next step
     /// on, in pre-order with the others; taken away, it stops.
     @Test func actionsSetOrClearedInTheAnimatorTakeEffect() {
