@@ -38,6 +38,28 @@ import DynRenderGeometry
         #expect(animator.behaviors.count == 1, "a fresh behaviour joins")
     }
 
+    /// An item added twice to a behaviour is there once; removed, it is gone and can come back
+    /// (at the end). A child added twice is one child.
+    @Test func itemsAndChildrenAreThereOnce() {
+        let a = TestItem(center: CGPoint(x: 10, y: 10)), b = TestItem(center: CGPoint(x: 20, y: 10))
+        let gravity = GravityBehavior(items: [a, b, a])
+        gravity.addItem(b)
+        #expect(gravity.items.map(ObjectIdentifier.init) == [a, b].map(ObjectIdentifier.init))
+        gravity.removeItem(a)
+        gravity.removeItem(a)
+        #expect(gravity.items.map(ObjectIdentifier.init) == [ObjectIdentifier(b)])
+        gravity.addItem(a)
+        #expect(gravity.items.map(ObjectIdentifier.init) == [b, a].map(ObjectIdentifier.init))
+
+        let parent = DynamicBehavior()
+        parent.addChildBehavior(gravity)
+        parent.addChildBehavior(gravity)
+        #expect(parent.childBehaviors.count == 1)
+        parent.removeChildBehavior(gravity)
+        parent.addChildBehavior(gravity)
+        #expect(parent.childBehaviors.count == 1)
+    }
+
     /// An action given to a child behaviour after it joined the animator runs from the next step
     /// on, in pre-order with the others; taken away, it stops.
     @Test func actionsSetOrClearedInTheAnimatorTakeEffect() {
