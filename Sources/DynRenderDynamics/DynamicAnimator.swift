@@ -331,6 +331,14 @@ open class DynamicAnimator {
         set { world.batchesJoints = newValue }
     }
 
+    /// Whether a pass without contacts whose joints fall into stretches holding no moving body in
+    /// common runs its sub-steps stretch by stretch, while each is in cache (`SubStepChunks`): on
+    /// by default, with the same bits as off. Off only to prove that.
+    package var chunksSubSteps: Bool {
+        get { world.chunksSubSteps }
+        set { world.chunksSubSteps = newValue }
+    }
+
     /// Whether a pass whose joints no behaviour wrote since the last one prepares them from the
     /// solver's own copy (`World.solverJoints`) instead of reading their descriptions: on by
     /// default, with the same bits as off. Off only to prove that.
@@ -381,6 +389,10 @@ open class DynamicAnimator {
     package var solverThreadUse: (sharedTasks: Int, jointPieces: Int) {
         (world.threads?.sharedTasks ?? 0, max(world.jointCuts.cuts.count - 1, 0))
     }
+
+    /// How many stretches the last collision pass ran its sub-steps in (`SubStepChunks`); 0 when
+    /// it passed over everything.
+    package var subStepChunkCount: Int { max(world.subStepChunks.joints.count - 1, 0) }
 
     /// How many bundles of four lanes, and manifolds in them, the last collision pass solved.
     package var contactBundleCount: (bundles: Int, lanes: Int) { world.contactBundleCount }

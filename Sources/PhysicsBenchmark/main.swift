@@ -2,7 +2,7 @@
 // W3 cradle) on dynrender's Dynamics module, printing one JSON line in the format of the peer
 // drivers in shared/bench/physics, so the same harness can run them side by side.
 //
-//   dynrender-physics-bench w1|w2|w3 N [--min-seconds S] [--sleep] [--profile] [--contacts-one-at-a-time] [--lanes-narrow] [--no-recycling] [--threads N] [--episodes N]
+//   dynrender-physics-bench w1|w2|w3 N [--min-seconds S] [--sleep] [--profile] [--contacts-one-at-a-time] [--lanes-narrow] [--no-recycling] [--no-stretches] [--threads N] [--episodes N]
 //
 // With --profile, a line {"profile": {stage: µs per step, ...}} comes before the result: where
 // the steps' time went (`StepProfiler`), to set beside Box2D v3's b2Profile. Its clock reads
@@ -17,6 +17,8 @@
 // --no-recycling finds every contact manifold again in every collision pass, rather than keeping
 // it while the bodies barely move (`SolverSettings.contactRecycleDistance`): different bits. The
 // profile line counts the manifolds found and kept.
+// --no-stretches runs every pass's sub-steps over all bodies and joints, stage by stage, where
+// they could run stretch by stretch while in cache (`DynamicAnimator.chunksSubSteps`): the same bits.
 // --episodes N runs exactly N episodes (W1: N runs of 360 steps) rather than for --min-seconds:
 // Benchmarks/instructions.py counts the instructions of one episode as those of two less one's.
 import DynRenderDynamics
@@ -33,6 +35,7 @@ struct Arguments {
     var lanesWide = true
     var threads = 1
     var recyclesContacts = true
+    var chunksSubSteps = true
     /// When set, exactly this many episodes (W1: runs of 360 steps), whatever the time.
     var episodes: Int?
 }
@@ -40,7 +43,7 @@ struct Arguments {
 func parseArguments() -> Arguments {
     let args = CommandLine.arguments
     guard args.count >= 3, ["w1", "w2", "w3"].contains(args[1]), let n = Int(args[2]), n > 0 else {
-        FileHandle.standardError.write(Data("usage: dynrender-physics-bench w1|w2|w3 N [--min-seconds S] [--sleep] [--profile] [--contacts-one-at-a-time] [--lanes-narrow] [--no-recycling] [--threads N] [--episodes N]\n".utf8))
+        FileHandle.standardError.write(Data("usage: dynrender-physics-bench w1|w2|w3 N [--min-seconds S] [--sleep] [--profile] [--contacts-one-at-a-time] [--lanes-narrow] [--no-recycling] [--no-stretches] [--threads N] [--episodes N]\n".utf8))
         exit(2)
     }
     var parsed = Arguments(workload: args[1], n: args[1] == "w3" ? 10 : n)
@@ -64,6 +67,9 @@ func parseArguments() -> Arguments {
         } else if args[i] == "--episodes", i + 1 < args.count, let e = Int(args[i + 1]), e > 0 {
             parsed.episodes = e
             i += 2
+        } else if args[i] == "--no-stretches" {
+            parsed.chunksSubSteps = false
+            i += 1
         } else if args[i] == "--no-recycling" {
             parsed.recyclesContacts = false
             i += 1
@@ -131,6 +137,7 @@ case "w1":
     animator.stepProfiler = profiler
     animator.solvesContactsInLanes = arguments.contactsInLanes
     animator.solverLanesAreWide = arguments.lanesWide
+    animator.chunksSubSteps = arguments.chunksSubSteps
     animator.solverThreadCount = arguments.threads
     let setup = now() - t0
     var step = 0
@@ -165,6 +172,7 @@ default:
         animator.stepProfiler = profiler
         animator.solvesContactsInLanes = arguments.contactsInLanes
         animator.solverLanesAreWide = arguments.lanesWide
+        animator.chunksSubSteps = arguments.chunksSubSteps
         animator.solverThreadCount = arguments.threads
         setup += now() - t0
         let w0 = now(), c0 = cpuTime()

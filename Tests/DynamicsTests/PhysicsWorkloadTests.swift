@@ -137,10 +137,12 @@ import CContactKernels
     /// out; the pendulums (rigid joints off each box's centre, under gravity) are cut the same way
     /// and need each piece's impulses kept for the next step. The chain's joints share a body
     /// across any cut, and must stay on one thread, also in passes that read the joints from the
-    /// solver's own copy (`DynamicAnimator.reusesSolverJoints`).
+    /// solver's own copy (`DynamicAnimator.reusesSolverJoints`). Each also runs its sub-steps in
+    /// stretches where it can (`SubStepChunks`: the grid and the pendulums, not the chain), with
+    /// the same bits.
     @Test(arguments: [("w1", 3102, 40), ("pendulums", 3102, 40), ("chain", 3000, 20), ("w2", 500, 120), ("w3", 10, 600)])
     func everyThreadCountGivesTheSameBits(workload: String, n: Int, steps: Int) {
-        func run(threads: Int, wide: Bool) -> (state: [UInt64], use: (sharedTasks: Int, jointPieces: Int)) {
+        func run(threads: Int, wide: Bool, chunks: Bool = false) -> (state: [UInt64], use: (sharedTasks: Int, jointPieces: Int), chunks: Int) {
             let animator: DynamicAnimator, boxes: [Box]
             var anchors: [CGPoint] = []
             switch workload {
@@ -152,24 +154,35 @@ import CContactKernels
             }
             animator.solverThreadCount = threads
             animator.solverLanesAreWide = wide
+            animator.chunksSubSteps = chunks
             for step in 0..<steps {
                 if workload == "w1" { Workloads.w1Step(step, animator: animator, boxes: boxes, anchors: anchors) } else { animator.step() }
             }
             let state = boxes.flatMap { [$0.center.x, $0.center.y, $0.transform.a, $0.transform.b] }.map { Double($0).bitPattern }
-            return (state, animator.solverThreadUse)
+            return (state, animator.solverThreadUse, animator.subStepChunkCount)
         }
         let reference = run(threads: 1, wide: false).state
+        // Only joints are cut into stretches: the piles and the cradle touch, and stay whole.
+        let chunkings = ["w1", "pendulums", "chain"].contains(workload) ? [false, true] : [false]
         for wide in [false] + (dr_contact_lanes_wide_available() != 0 ? [true] : []) {
             for threads in [1, 2, 3] {
-                let (state, use) = run(threads: threads, wide: wide)
-                let differing = zip(reference, state).filter { $0 != $1 }.count
-                #expect(differing == 0, "\(workload) \(n), \(threads) threads, \(wide ? "AVX2" : "SSE2"): \(differing) of \(state.count) differ")
-                if threads > 1 && ["w1", "pendulums"].contains(workload) {
-                    #expect(use.sharedTasks > 10 * steps, "\(use.sharedTasks) stages shared in \(steps) steps")
-                    #expect(use.jointPieces == threads)
-                }
-                if workload == "chain" {
-                    #expect(use.jointPieces == 0, "the chain was cut into \(use.jointPieces) pieces")
+                for chunks in chunkings {
+                    let (state, use, chunkCount) = run(threads: threads, wide: wide, chunks: chunks)
+                    let differing = zip(reference, state).filter { $0 != $1 }.count
+                    #expect(differing == 0, "\(workload) \(n), \(threads) threads, \(wide ? "AVX2" : "SSE2")\(chunks ? ", in stretches" : ""): \(differing) of \(state.count) differ")
+                    if threads > 1 && ["w1", "pendulums"].contains(workload) {
+                        // In stretches, a pass shares its sub-steps once rather than stage by stage.
+                        #expect(use.sharedTasks > (chunks ? 2 : 10) * steps, "\(use.sharedTasks) stages shared in \(steps) steps")
+                        #expect(use.jointPieces == threads)
+                    }
+                    if chunks && ["w1", "pendulums"].contains(workload) {
+                        // 3 102 joints in stretches of 256 or a few more, within each thread's piece.
+                        #expect((12...15).contains(chunkCount), "\(chunkCount) stretches")
+                    }
+                    if workload == "chain" {
+                        #expect(use.jointPieces == 0, "the chain was cut into \(use.jointPieces) pieces")
+                        #expect(chunkCount == 0, "the chain's links share bodies across any cut: \(chunkCount) stretches")
+                    }
                 }
             }
         }

@@ -348,6 +348,7 @@ extension World {
         // Softness depends on the sub-step too.
         let described = !untouched || h != preparedSubStep
         if !described { solverJointReuses += 1 }
+        jointsRedescribed = described
         jointsRewritten = false
         preparedSubStep = h
         let jointsAsBefore = self.jointsAsBefore, jointWarmStart = self.jointWarmStart

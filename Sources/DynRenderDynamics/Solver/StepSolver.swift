@@ -36,6 +36,13 @@ struct StepSolver {
     /// jointCuts[k + 1]`, and no moving body has joints in two pieces (`JointCuts`). Empty when
     /// the joints are solved on one thread.
     let jointCuts: UnsafeBufferPointer<Int>
+    /// The stretches that take the whole pass one after another (`SubStepChunks`): stretch k's
+    /// joints `chunkJoints[k] ..< chunkJoints[k + 1]` and bodies `chunkBodies[k] ..<
+    /// chunkBodies[k + 1]`, piece p's stretches `chunkFirstOfPiece[p] ..< chunkFirstOfPiece[p + 1]`.
+    /// Empty when the sub-steps pass over everything.
+    var chunkJoints = UnsafeBufferPointer<Int>(start: nil, count: 0)
+    var chunkBodies = UnsafeBufferPointer<Int>(start: nil, count: 0)
+    var chunkFirstOfPiece = UnsafeBufferPointer<Int>(start: nil, count: 0)
 
     /// Body `index` of `bodies` as the constraint loops read it, the ground (index 0) as the
     /// constants it always holds rather than loaded from `bodies[0]`. Loading it would chain every
@@ -51,6 +58,12 @@ struct StepSolver {
     }
 
     func run() {
+        if !chunkJoints.isEmpty {
+            runInChunks()
+            applyRestitution()
+            profiler?.lap(.restitution)
+            return
+        }
         let bodyRange = 1 ..< bodyCount + 1
         for _ in 0..<settings.subSteps {
             inBodyPieces(bodyRange) { integrateVelocities($0) }
@@ -70,6 +83,30 @@ struct StepSolver {
         for bundle in bundles { bundle.storeImpulses(into: manifolds) }
         applyRestitution()
         profiler?.lap(.restitution)
+    }
+
+    /// The pass stretch by stretch (`SubStepChunks`: no contacts, and no moving body held by two
+    /// stretches), each stretch's four sub-steps while its memory is in cache; with threads, each
+    /// takes its piece's stretches, once a pass instead of once a stage.
+    private func runInChunks() {
+        func runChunk(_ chunk: Int) {
+            let joints = chunkJoints[chunk] ..< chunkJoints[chunk + 1]
+            let bodies = chunkBodies[chunk] ..< chunkBodies[chunk + 1]
+            for _ in 0..<settings.subSteps {
+                integrateVelocities(bodies)
+                warmStartJoints(joints)
+                solveJoints(joints, useBias: true)
+                integratePositions(bodies)
+                solveJoints(joints, useBias: false)
+            }
+        }
+        if let threads, chunkFirstOfPiece.count == threads.count + 1 {
+            threads.run { piece in
+                for chunk in chunkFirstOfPiece[piece] ..< chunkFirstOfPiece[piece + 1] { runChunk(chunk) }
+            }
+        } else {
+            for chunk in 0 ..< chunkJoints.count - 1 { runChunk(chunk) }
+        }
     }
 
     // MARK: - Threads

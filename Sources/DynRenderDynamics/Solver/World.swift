@@ -50,6 +50,14 @@ struct World {
     var jointBatches = JointBatches()
     /// Where the joints are cut between the solver's threads this pass.
     var jointCuts = JointCuts()
+    /// Whether this pass's `prepareJoints` wrote the solver's joints from their descriptions
+    /// (bodies, kinds, softness), rather than only turning last pass's anchors.
+    var jointsRedescribed = true
+    /// The stretches this pass's sub-steps run in, one after another, when that changes no bit.
+    var subStepChunks = SubStepChunks()
+    /// Whether to look for such stretches at all: the same bits either way (see
+    /// `DynamicAnimator.chunksSubSteps`).
+    var chunksSubSteps = true
     /// The solver's own threads, or nil for one (see `DynamicAnimator.solverThreadCount`).
     var threads: SolverThreads?
     /// The threads this pass's joints and bodies are shared between: only where the joints are
@@ -58,7 +66,10 @@ struct World {
     var sharedThreads: SolverThreads? { jointCuts.cuts.isEmpty ? nil : threads }
     /// Whether to look for such batches at all: the same bits either way (see
     /// `DynamicAnimator.batchesJoints`).
-    var batchesJoints = true
+    var batchesJoints = true {
+        // The stretches are cut between batches: plan them again for the new ones.
+        didSet { subStepChunks.clear() }
+    }
     /// Bundles of four lanes, and manifolds in them, in the last collision pass.
     var contactBundleCount: (bundles: Int, lanes: Int) { (contactColours.bundles.count, contactColours.laneCount) }
     /// Whether a colour's contacts are solved four at a time in lanes: the same bits either way
@@ -179,6 +190,21 @@ struct World {
         }
         profiler?.lap(.setup)
         contacts.manifolds.withUnsafeBufferPointer { contactColours.build($0, bodyCount: bodies.count, inLanes: solvesContactsInLanes) }
+        // Stretch by stretch only where no contact couples the bodies. The stage profile times
+        // each stage over everything, so a profiled pass is not cut (the same bits either way).
+        if chunksSubSteps && contacts.manifolds.isEmpty && profiler == nil {
+            let pieces = threads == nil ? [] : jointCuts.cuts
+            solverJoints.withUnsafeBufferPointer { solverJoints in
+                jointBatches.starts.withUnsafeBufferPointer { batches in
+                    pieces.withUnsafeBufferPointer {
+                        subStepChunks.plan(solverJoints, batches: batches, bodyCount: bodies.count, pieces: $0,
+                                           redescribed: jointsRedescribed)
+                    }
+                }
+            }
+        } else {
+            subStepChunks.clear()
+        }
         let settings = self.settings, count = bodies.count, profiler = self.profiler, wideLanes = solverLanesAreWide
         solverBodies.withUnsafeMutableBufferPointer { solverBodies in
             joints.withUnsafeBufferPointer { joints in
@@ -187,11 +213,19 @@ struct World {
                     jointCuts.cuts.withUnsafeBufferPointer { jointCuts in
                         contacts.manifolds.withUnsafeMutableBufferPointer { manifolds in
                             contactColours.withGroups { bundles, singles, groups in
-                                StepSolver(bodies: solverBodies.baseAddress!, bodyCount: count, joints: joints, solverJoints: solverJoints,
-                                           jointBatches: batches, manifolds: manifolds, bundles: bundles,
-                                           singles: singles, groups: groups, wideLanes: wideLanes,
-                                           settings: settings, h: h, contactSoftness: softness, profiler: profiler,
-                                           threads: threads, jointCuts: jointCuts).run()
+                                var solver = StepSolver(
+                                    bodies: solverBodies.baseAddress!, bodyCount: count, joints: joints, solverJoints: solverJoints,
+                                    jointBatches: batches, manifolds: manifolds, bundles: bundles,
+                                    singles: singles, groups: groups, wideLanes: wideLanes,
+                                    settings: settings, h: h, contactSoftness: softness, profiler: profiler,
+                                    threads: threads, jointCuts: jointCuts)
+                                subStepChunks.joints.withUnsafeBufferPointer { solver.chunkJoints = $0
+                                    subStepChunks.bodies.withUnsafeBufferPointer { solver.chunkBodies = $0
+                                        subStepChunks.firstOfPiece.withUnsafeBufferPointer { solver.chunkFirstOfPiece = $0
+                                            solver.run()
+                                        }
+                                    }
+                                }
                             }
                         }
                     }
