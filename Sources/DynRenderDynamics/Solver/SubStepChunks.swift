@@ -79,22 +79,24 @@ struct SubStepChunks {
         }
         firstOfPiece.append(joints.count - 1)
 
-        // Each stretch's bodies must lie above the last one's: the stretches' intervals, in order.
+        // Each stretch's bodies must lie above the last one's: the stretches' intervals (as the
+        // threads' pieces are summarised, in the world's numbering), in order. A joint to the
+        // ground writes its unchanging velocity, which matters between threads only, and the
+        // threads' pieces were checked for that.
         bodies.append(1)
-        var highestSoFar = 0
+        var highestSoFar = -1
         for chunk in 0 ..< joints.count - 1 {
-            var lowest = Int.max, highest = 0
+            var summary = JointCuts.PieceBodies()
             for index in joints[chunk] ..< joints[chunk + 1] {
-                let a = solverJoints[index].solverBodyA, b = solverJoints[index].solverBodyB
-                if a > 0 { lowest = min(lowest, a); highest = max(highest, a) }
-                if b > 0 { lowest = min(lowest, b); highest = max(highest, b) }
+                let joint = solverJoints[index]
+                summary.take(joint.kind, Int(joint.bodyA), Int(joint.bodyB))
             }
-            guard lowest != .max, lowest > highestSoFar else {
+            guard summary.lowest != .max, summary.lowest > highestSoFar else {
                 dropStretches()
                 return
             }
-            if chunk > 0 { bodies.append(lowest) }
-            highestSoFar = highest
+            if chunk > 0 { bodies.append(summary.lowest + 1) }
+            highestSoFar = summary.highest
         }
         bodies.append(bodyCount + 1)
     }
