@@ -15,9 +15,9 @@ package protocol AnimationSink: AnyObject {
     associatedtype Compressor
     /// The format's clock.
     static var timing: AnimationTiming { get }
-    /// For a lossy sink, how far a pixel may be from the one on screen and be left as it is,
-    /// given the frame and its changed box (`FrameSequencer.settling`); nil for a lossless one.
-    var settling: ((RGBAImage, PixelRect) -> Int)? { get }
+    /// For a lossy sink, when a changed pixel is left as it is on screen
+    /// (`FrameSequencer.settling`); nil for a lossless one.
+    var settling: PixelSettling? { get }
     /// Canvas width, pixels.
     var width: Int { get }
     /// Canvas height, pixels.
@@ -36,7 +36,7 @@ package protocol AnimationSink: AnyObject {
 
 extension AnimationSink {
     /// Lossless: every changed pixel is redrawn.
-    package var settling: ((RGBAImage, PixelRect) -> Int)? { nil }
+    package var settling: PixelSettling? { nil }
 }
 
 /// Writes an animation one frame at a time: a `FrameSequencer` on the sink's clock (timing,

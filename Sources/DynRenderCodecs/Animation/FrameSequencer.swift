@@ -82,11 +82,11 @@ package struct FrameSequencer {
     package let height: Int
     /// The format's clock, which delays are rounded to.
     package let timing: AnimationTiming
-    /// For a lossy format: given a frame and its changed box, the levels by which a pixel there
-    /// may differ from the pixel on screen and be left as it is (0: redraw every changed pixel).
-    /// Each block's image is then the frame as shown (`RGBAImage.keepingShown`), and the next
-    /// frame is compared with that. Nil (lossless formats): blocks are the frames themselves.
-    package var settling: ((RGBAImage, PixelRect) -> Int)?
+    /// For a lossy format: when a changed pixel is left as it is on screen — within a tolerance
+    /// given the frame and its changed box, or when it maps to the same palette entry. Each
+    /// block's image is then the frame as shown (`RGBAImage.keepingShown`), and the next frame
+    /// is compared with that. Nil (lossless formats): blocks are the frames themselves.
+    package var settling: PixelSettling?
     /// The screen once every queued block but the last is shown, and the last too once it is
     /// `applied` (nil before the first frame is applied). Losslessly, the frame before the one
     /// being added.
@@ -256,13 +256,21 @@ package struct FrameSequencer {
         var region = changedRegion(of: image, on: screen, rows: rows)
         var window = AnimationBlock.window(around: region, width: width, height: height)
         if let settling, let box = region {
-            let tolerance = settling(image, box)
-            if tolerance > 0 {
+            // The frame's crop as shown over what is beneath, within the changed box.
+            let settle: ((RGBAImage, RGBAImage, PixelRect) -> (image: RGBAImage, region: PixelRect?))?
+            switch settling {
+            case .tolerance(let levels):
+                let tolerance = levels(image, box)
+                settle = tolerance > 0 ? { $0.keepingShown($1, within: $2, tolerance: tolerance) } : nil
+            case .sameEntry(let palette):
+                settle = { $0.keepingShown($1, within: $2, sameEntryIn: palette) }
+            }
+            if let settle {
                 // On screen may be pixels left as they were: compare with those, not with the
                 // frame before.
                 let beneath = screen.cropped(to: window), crop = image.cropped(to: window)
                 let local = PixelRect(x: box.x - window.x, y: box.y - window.y, width: box.width, height: box.height)
-                let (settled, kept) = crop.keepingShown(beneath, within: local, tolerance: tolerance)
+                let (settled, kept) = settle(crop, beneath, local)
                 region = kept.map { PixelRect(x: $0.x + window.x, y: $0.y + window.y, width: $0.width, height: $0.height) }
                 let changedWindow = window
                 let pixels = beneath.pixels.withUnsafePixelWords { before in

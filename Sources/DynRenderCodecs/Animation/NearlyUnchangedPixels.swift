@@ -1,19 +1,32 @@
 import DynRenderPixels
 
+/// When a lossy format leaves a changed pixel as it is on screen (`FrameSequencer.settling`).
+package enum PixelSettling {
+    /// When its channels all lie within the given levels of the pixel on screen; given the
+    /// frame and its changed box (0: redraw every changed pixel). Lossy WebP.
+    case tolerance((RGBAImage, PixelRect) -> Int)
+    /// When it maps to the same entry of this palette as the pixel on screen, so the screen,
+    /// which shows entries, would not change: a GIF's global palette.
+    case sameEntry(GIFGlobalPalette)
+}
+
 extension RGBAImage {
-    /// This frame as a lossy animation shows it after `shown`: inside `region`, every pixel whose
-    /// channels all lie within `tolerance` levels of the pixel on screen keeps the pixel on
-    /// screen; and the bounding box of the pixels that still differ (nil: none).
-    ///
-    /// Why: a lossy frame costs bytes for every pixel of its box, and on screen a few levels are
-    /// not seen — libwebp's animation encoder skips such pixels too, at the same tolerance. Unlike
-    /// libwebp, which compares with the frame before as it was drawn, this compares with what is
-    /// on screen, so a pixel that drifts a level a frame is redrawn once it is `tolerance` away:
-    /// no pixel is ever further than `tolerance` from its frame (before the codec's own loss).
-    func keepingShown(_ shown: RGBAImage, within region: PixelRect, tolerance: Int) -> (image: RGBAImage, region: PixelRect?) {
+    /// This frame as an animation in one palette shows it after `shown`: inside `region`, every
+    /// pixel that `palette` maps to the entry it maps the pixel on screen to keeps the pixel on
+    /// screen; and the bounding box of the pixels that still differ (nil: none). Since the
+    /// screen keeps the colour it was drawn from, and that colour's entry is what is shown, no
+    /// pixel ever shows another entry than its frame's colour maps to.
+    func keepingShown(_ shown: RGBAImage, within region: PixelRect, sameEntryIn global: GIFGlobalPalette) -> (image: RGBAImage, region: PixelRect?) {
+        var palette = global.quantizer()
+        return keepingShown(shown, within: region) { a, b in palette.index(of: a & 0x00FF_FFFF) == palette.index(of: b & 0x00FF_FFFF) }
+    }
+
+    /// This frame after `shown`, with every pixel in `region` that differs from the one on
+    /// screen but `near` it left as shown; and the box of the pixels that still differ.
+    private func keepingShown(_ shown: RGBAImage, within region: PixelRect,
+                              near: (UInt32, UInt32) -> Bool) -> (image: RGBAImage, region: PixelRect?) {
         precondition(width == shown.width && height == shown.height, "images differ in size")
         var result = self
-        let limit = UInt32(tolerance)
         var minX = width, maxX = -1, minY = height, maxY = -1
         result.pixels.withUnsafeMutableBytes { raw in
             let words = raw.bindMemory(to: UInt32.self)
@@ -23,12 +36,7 @@ extension RGBAImage {
                     for column in region.x..<(region.x + region.width) {
                         let a = words[base + column], b = old[base + column]
                         if a == b { continue }
-                        var near = true
-                        for shift in stride(from: UInt32(0), to: 32, by: 8) {
-                            let x = a >> shift & 0xFF, y = b >> shift & 0xFF
-                            if (x > y ? x - y : y - x) > limit { near = false; break }
-                        }
-                        if near {
+                        if near(a, b) {
                             words[base + column] = b
                         } else {
                             minX = min(minX, column)
@@ -42,6 +50,26 @@ extension RGBAImage {
         }
         guard maxY >= 0 else { return (result, nil) }
         return (result, PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1))
+    }
+
+    /// This frame as a lossy animation shows it after `shown`: inside `region`, every pixel whose
+    /// channels all lie within `tolerance` levels of the pixel on screen keeps the pixel on
+    /// screen; and the bounding box of the pixels that still differ (nil: none).
+    ///
+    /// Why: a lossy frame costs bytes for every pixel of its box, and on screen a few levels are
+    /// not seen — libwebp's animation encoder skips such pixels too, at the same tolerance. Unlike
+    /// libwebp, which compares with the frame before as it was drawn, this compares with what is
+    /// on screen, so a pixel that drifts a level a frame is redrawn once it is `tolerance` away:
+    /// no pixel is ever further than `tolerance` from its frame (before the codec's own loss).
+    func keepingShown(_ shown: RGBAImage, within region: PixelRect, tolerance: Int) -> (image: RGBAImage, region: PixelRect?) {
+        let limit = UInt32(tolerance)
+        return keepingShown(shown, within: region) { a, b in
+            for shift in stride(from: UInt32(0), to: 32, by: 8) {
+                let x = a >> shift & 0xFF, y = b >> shift & 0xFF
+                if (x > y ? x - y : y - x) > limit { return false }
+            }
+            return true
+        }
     }
 }
 

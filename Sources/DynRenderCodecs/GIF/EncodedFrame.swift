@@ -11,6 +11,9 @@ struct EncodedFrame {
     var indices: [UInt8]
     /// Whether `palette` holds every changed pixel's colour exactly (no quantisation).
     var isExact = true
+    /// Whether the indices are the file's global palette's (`GIFGlobalPalette`): no local table
+    /// is written, and `palette` is the global table.
+    var usesGlobalPalette = false
 
     /// The block for `image` (a whole frame) over `previous` (nil: the first block) changed within
     /// `region`: for tests that hold frames (`AnimationBlock.encodedForGIF` is the encoder's way).
@@ -110,6 +113,70 @@ struct EncodedFrame {
     }
 }
 
+extension EncodedFrame {
+    /// The block in the global palette's entries (index k + 1 for entry k): one pass, run by
+    /// run. An unchanged pixel is written as "unchanged" (0) unless it continues the run just
+    /// written; then, as the frame's own-palette pass does, as that entry. The comparison is by
+    /// entry: what is on screen there is already that entry.
+    fileprivate init(_ block: AnimationBlock, global: inout ColorQuantizer, table: [UInt32]) {
+        usesGlobalPalette = true
+        isExact = false
+        palette = table
+        guard let rect = block.region else {
+            self.rect = PixelRect(x: 0, y: 0, width: 1, height: 1)
+            transparentIndex = 0
+            indices = [0]
+            return
+        }
+        self.rect = rect
+        let window = block.window
+        let local = PixelRect(x: rect.x - window.x, y: rect.y - window.y, width: rect.width, height: rect.height)
+        var pass = GlobalPass(quantizer: global)
+        indices = [UInt8](unsafeUninitializedCapacity: rect.width * rect.height) { out, count in
+            count = out.count
+            let out = out.baseAddress!
+            block.pixels.forEachRun(in: local, windowWidth: window.width, state: &pass) { pass, _, _, length, word, unchanged in
+                defer { pass.o += length }
+                let entry = pass.entry(of: word & 0x00FF_FFFF)
+                if unchanged && !(pass.lastWasEntry && entry == pass.lastEntry) {
+                    (out + pass.o).update(repeating: 0, count: length)
+                    pass.hasUnchanged = true
+                    pass.lastWasEntry = false
+                    return
+                }
+                pass.lastWasEntry = true
+                pass.lastEntry = entry
+                (out + pass.o).update(repeating: entry, count: length)
+            }
+        }
+        transparentIndex = pass.hasUnchanged ? 0 : nil
+        global = pass.quantizer
+    }
+}
+
+/// The global-palette pass's state.
+private struct GlobalPass {
+    var quantizer: ColorQuantizer
+    /// The next index to write.
+    var o = 0
+    /// The last index written, and whether it was an entry (not "unchanged").
+    var lastEntry: UInt8 = 0, lastWasEntry = false
+    var hasUnchanged = false
+    /// The last colour looked up and its index.
+    private var cachedColor: UInt32 = .max, cachedEntry: UInt8 = 0
+
+    init(quantizer: ColorQuantizer) { self.quantizer = quantizer }
+
+    /// The GIF index of `color`'s entry.
+    @inline(__always) mutating func entry(of color: UInt32) -> UInt8 {
+        if color != cachedColor {
+            cachedColor = color
+            cachedEntry = quantizer.index(of: color) &+ 1
+        }
+        return cachedEntry
+    }
+}
+
 /// The first pass's state: colours in order of first appearance, their counts, and where it is.
 private struct FirstPass {
     /// Indices kept before the colours (1 for "unchanged").
@@ -163,4 +230,10 @@ extension AnimationBlock {
     /// The block as a GIF image: palette, transparency and indices; `dithers` applies ordered
     /// dithering where the changed pixels hold more colours than a palette.
     func encodedForGIF(dithers: Bool = false) -> EncodedFrame { EncodedFrame(self, dithers: dithers) }
+
+    /// The block as a GIF image in a global palette's entries: `global` maps colours to entries
+    /// (its cache grows), `table` is the file's 256-entry table (`GIFGlobalPalette.table`).
+    func encodedForGIF(global: inout ColorQuantizer, table: [UInt32]) -> EncodedFrame {
+        EncodedFrame(self, global: &global, table: table)
+    }
 }

@@ -25,21 +25,38 @@ package final class GIFBlockCompressor {
     private var planner: LZWPlanner?
     /// The LZW compressor and its dictionary, reused from block to block.
     private let lzw = GIFLZWEncoder()
+    /// With a global palette: the file's 256-entry table, and what maps colours to its entries.
+    private let globalTable: [UInt32]?
+    private var globalEntries: ColorQuantizer?
 
     /// A stream for a `width`×`height` GIF. The header and, when `loop` is given, the loop
     /// extension are written first (see `takeOutput`); a stream that only compresses blocks for
-    /// another passes nil and discards them.
-    package init(width: Int, height: Int, loop: GIFLoop? = nil, quality: GIFQuality = GIFQuality()) throws {
+    /// another passes nil and discards them. With `globalPalette`, the header carries it as the
+    /// global colour table and every block is written in its entries, with no table of its own.
+    package init(width: Int, height: Int, loop: GIFLoop? = nil, quality: GIFQuality = GIFQuality(),
+                 globalPalette: GIFGlobalPalette? = nil) throws {
         guard (0...GIFQuality.maximumLossiness).contains(quality.lossiness) else {
             throw CodecError("GIF lossiness is 0...\(GIFQuality.maximumLossiness), not \(quality.lossiness)")
         }
         self.quality = quality
+        globalTable = globalPalette?.table
+        globalEntries = globalPalette?.quantizer()
         if quality.lossiness > 0 { planner = LZWPlanner() }
         var status: Int32 = 0
         gif = EGifOpen(Unmanaged.passUnretained(self).toOpaque(), gifWriteToMemory, &status)
         guard gif != nil else { throw CodecError("giflib: \(Self.message(status))") }
         EGifSetGifVersion(gif, true)
-        try check(EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, nil))
+        if let table = globalTable {
+            guard let map = GifMakeMapObject(256, nil) else { throw CodecError("giflib: out of memory for the colour table") }
+            defer { GifFreeMapObject(map) }
+            for (k, color) in table.enumerated() {
+                map.pointee.Colors[k] = GifColorType(Red: UInt8(truncatingIfNeeded: color), Green: UInt8(truncatingIfNeeded: color >> 8),
+                                                     Blue: UInt8(truncatingIfNeeded: color >> 16))
+            }
+            try check(EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, map))
+        } else {
+            try check(EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, nil))
+        }
         if let loop { try putLoopExtension(loop) } else { output.removeAll() }
     }
 
@@ -62,7 +79,12 @@ package final class GIFBlockCompressor {
     /// first of equals, so the choice is deterministic.
     package func compress(_ block: AnimationBlock) throws -> [UInt8] {
         output.removeAll(keepingCapacity: true)
-        let frame = block.encodedForGIF(dithers: quality.dithers)
+        let frame: EncodedFrame
+        if let table = globalTable {
+            frame = block.encodedForGIF(global: &globalEntries!, table: table)
+        } else {
+            frame = block.encodedForGIF(dithers: quality.dithers)
+        }
         let delay = block.delay
         var control = GraphicsControlBlock(
             DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false, DelayTime: Int32(delay),
@@ -73,7 +95,7 @@ package final class GIFBlockCompressor {
         var bytes = takeOutput()
         var variants: [EncodedFrame] = []
         if triesTransparencyVariants, block.region != nil {
-            variants = frame.transparencyVariants(of: block)
+            variants = frame.transparencyVariants(of: block, global: globalEntries)
         }
         if planner == nil, variants.count == 2 {
             // The frame and its two variants compressed together, in one loop (see
@@ -123,7 +145,8 @@ package final class GIFBlockCompressor {
     }
 
     /// The image descriptor and local colour table of `frame` (giflib's layout), and the table's
-    /// bits per pixel.
+    /// bits per pixel. A frame in the global palette has no table of its own: 8 bits, the
+    /// global table's.
     private func imageHeader(_ frame: EncodedFrame) -> (bytes: [UInt8], bits: Int) {
         var bits = 1
         while 1 << bits < frame.palette.count { bits += 1 }
@@ -131,6 +154,10 @@ package final class GIFBlockCompressor {
         var out: [UInt8] = [0x2C]  // image separator
         for value in [rect.x, rect.y, rect.width, rect.height] {
             out += [UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8)]
+        }
+        if frame.usesGlobalPalette {
+            out.append(0)  // no local colour table, not interlaced
+            return (out, 8)
         }
         out.append(0x80 | UInt8(bits - 1))  // a local colour table of 2^bits entries, not interlaced
         for color in frame.palette {

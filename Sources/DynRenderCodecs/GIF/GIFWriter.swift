@@ -1,3 +1,5 @@
+import DynRenderPixels
+
 /// Writes a GIF file from image blocks: giflib (through `GIFBlockCompressor`) writes the file's
 /// structure and dynrender's LZW its image data, and the file appears only when complete
 /// (`AtomicFile`). What to write is decided by `FrameSequencer`.
@@ -12,17 +14,27 @@ package final class GIFWriter: AnimationSink {
     package let height: Int
     /// Dithering and lossiness.
     package let quality: GIFQuality
+    /// The one palette every block is written in, if any (`GIFGlobalPalette`).
+    package let globalPalette: GIFGlobalPalette?
     private let file: AtomicFile
     private var stream: GIFBlockCompressor?
     package static var timing: AnimationTiming { GIFTiming.clock }
+    /// With a global palette, a changed pixel that maps to the entry on screen is left as shown;
+    /// else every changed pixel is redrawn.
+    package var settling: PixelSettling? { globalPalette.map { .sameEntry($0) } }
     /// Image blocks written so far.
     package private(set) var frameCount = 0
 
     /// GIF stores sizes in 16 bits.
     package static let maximumSide = 65_535
 
-    /// Starts a GIF of `width`×`height` pixels at `path`.
-    package init(path: String, width: Int, height: Int, loop: GIFLoop = .forever, quality: GIFQuality = GIFQuality()) throws {
+    /// Starts a GIF of `width`×`height` pixels at `path`; with `globalPalette`, every block is
+    /// written in that one palette (see `GIFGlobalPalette`), and dithering is refused.
+    package init(path: String, width: Int, height: Int, loop: GIFLoop = .forever, quality: GIFQuality = GIFQuality(),
+                 globalPalette: GIFGlobalPalette? = nil) throws {
+        if globalPalette != nil, quality.dithers {
+            throw CodecError("a GIF with one global palette is not dithered: its same-entry rule leaves pixels as shown, which a dither pattern would not survive")
+        }
         guard (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height) else {
             throw CodecError("a GIF is 1...\(Self.maximumSide) pixels on each side, not \(width)x\(height)")
         }
@@ -32,9 +44,11 @@ package final class GIFWriter: AnimationSink {
         self.width = width
         self.height = height
         self.quality = quality
+        self.globalPalette = globalPalette
         self.file = try AtomicFile(path: path)
         do {
-            let stream = try GIFBlockCompressor(width: width, height: height, loop: loop, quality: quality)
+            let stream = try GIFBlockCompressor(width: width, height: height, loop: loop, quality: quality,
+                                                globalPalette: globalPalette)
             try file.write(stream.takeOutput())
             self.stream = stream
         } catch {
@@ -49,7 +63,7 @@ package final class GIFWriter: AnimationSink {
 
     /// A giflib stream of this GIF's size and quality, for compressing blocks on one thread.
     package func makeCompressor() throws -> GIFBlockCompressor {
-        try GIFBlockCompressor(width: width, height: height, quality: quality)
+        try GIFBlockCompressor(width: width, height: height, quality: quality, globalPalette: globalPalette)
     }
 
     /// Quantises and LZW-compresses `block` into a GIF image block; any thread may call it.

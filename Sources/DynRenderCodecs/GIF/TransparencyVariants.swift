@@ -17,10 +17,12 @@ extension EncodedFrame {
     /// same; in a quantised frame only those whose colour is an entry of the palette are written
     /// as it, the others stay transparent (a near entry would put a small error on what was
     /// exact, over whole areas: tried, D3 lost 11 dB).
-    /// `block` is the block this frame encodes.
-    func transparencyVariants(of block: AnimationBlock) -> [EncodedFrame] {
+    /// In a global palette's frame every unchanged pixel is written as its colour's entry, which
+    /// is what the screen shows there. `block` is the block this frame encodes; `global` maps
+    /// colours to entries when the frame uses the global palette.
+    func transparencyVariants(of block: AnimationBlock, global: ColorQuantizer? = nil) -> [EncodedFrame] {
         guard transparentIndex != nil, !block.isFirst else { return [] }
-        var pass = UnchangedColours(palette: palette, isExact: isExact)
+        var pass = UnchangedColours(palette: palette, isExact: isExact, global: usesGlobalPalette ? global : nil)
         let window = block.window
         let local = PixelRect(x: rect.x - window.x, y: rect.y - window.y, width: rect.width, height: rect.height)
         // Both written run by run over every pixel, so neither is cleared first: clearing them
@@ -86,6 +88,8 @@ extension EncodedFrame {
 /// The variants' pass: the index each unchanged colour is written with, and where it is.
 private struct UnchangedColours {
     let isExact: Bool
+    /// A global palette's colour → entry map (nil: the frame's own palette).
+    var global: ColorQuantizer?
     var ids = ColorTable(capacity: 512)
     /// The palette, with the colours of unchanged pixels it did not hold appended (exact frames).
     var extended: [UInt32]
@@ -94,8 +98,9 @@ private struct UnchangedColours {
     /// False once an exact frame's palette could not take another colour.
     var complete = true
 
-    init(palette: [UInt32], isExact: Bool) {
+    init(palette: [UInt32], isExact: Bool, global: ColorQuantizer?) {
         self.isExact = isExact
+        self.global = global
         extended = palette
         for (index, color) in palette.enumerated() where index > 0 { ids.set(Int32(index), for: color) }
     }
@@ -105,7 +110,9 @@ private struct UnchangedColours {
     mutating func index(of color: UInt32) -> UInt8? {
         if color == lastColor { return lastIndex }
         lastColor = color
-        if let id = ids.value(for: color) {
+        if global != nil {
+            lastIndex = global!.index(of: color) &+ 1
+        } else if let id = ids.value(for: color) {
             lastIndex = UInt8(truncatingIfNeeded: id)
         } else if !isExact {
             lastIndex = 0

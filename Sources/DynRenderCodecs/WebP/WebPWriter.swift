@@ -68,10 +68,10 @@ package final class WebPWriter: AnimationSink {
 
     /// At a quality, photographic frames leave pixels within a few levels of the screen as they
     /// are (`WebPSettings.settlingTolerance(for:in:)`); lossless, none.
-    package var settling: ((RGBAImage, PixelRect) -> Int)? {
+    package var settling: PixelSettling? {
         guard settings.quality != nil else { return nil }
         let settings = settings
-        return { image, region in settings.settlingTolerance(for: image, in: region) }
+        return .tolerance { image, region in settings.settlingTolerance(for: image, in: region) }
     }
 
     /// Compression needs no state: the settings serve every thread.
