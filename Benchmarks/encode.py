@@ -98,6 +98,9 @@ def main():
                 g.write(json.dumps(frame) + "\n")
         runs = [("gif", ["--gif"], jsonl, "dynrender raster --gif"),
                 ("gif", ["--gif"], retimed, "dynrender raster --gif, frames 2 cs apart"),
+                ("gif", ["--gif-palette", "global", "--gif"], retimed, "dynrender raster --gif --gif-palette global, 2 cs apart"),
+                ("gif", ["--gif-palette", "global", "--lossy", "2", "--gif"], retimed,
+                 "dynrender raster --gif --gif-palette global --lossy 2, 2 cs apart"),
                 ("apng", ["--apng"], jsonl, "dynrender raster --apng")]
         for level in filter(None, args.lossy.split(",")):
             runs += [("gif", ["--lossy", level, "--gif"], jsonl, f"dynrender raster --gif --lossy {level}"),

@@ -76,6 +76,8 @@ struct CommandFailure: Error {
         case .scale: return "--scale"
         case .size: return "--size"
         case .lossiness: return "--lossy"
+        case .dither: return "--dither"
+        case .gifPalette: return "--gif-palette"
         case .loop: return "--loop"
         case .pngCompressionLevel: return "--png-level"
         case .threads: return "--threads"

@@ -24,6 +24,9 @@ struct OutputOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Lossy GIF: how far (RGB distance, 0 = off) an edge or gradient pixel may move so LZW finds longer strings; flat fills stay exact. Saves 1-16 %, most on shadows and anti-aliased edges.", valueName: "N"))
     var lossy: Int = 0
 
+    @Option(name: .customLong("gif-palette"), help: ArgumentHelp("per-frame (the default: exact colours in flat UI frames) or global: one palette for the whole animation, chosen in a first pass over the frames. Smaller where every frame holds hundreds of colours (shadows, gradients); lossy beyond 255 colours; not with --dither.", valueName: "kind"))
+    var gifPalette: GIFPalette = .perFrame
+
     @Option(parsing: .unconditional, help: ArgumentHelp("How many times the GIF, APNG or WebP plays; 0 = for ever.", valueName: "N"))
     var loop: Int = 0
 
@@ -45,10 +48,13 @@ struct OutputOptions: ParsableArguments {
         options.apngPath = apng
         options.webpPath = webp
         options.webpQuality = webpQuality
-        options.gifQuality = GIFQuality(dithers: dither, lossiness: lossy)
+        options.gifQuality = GIFQuality(dithers: dither, lossiness: lossy, palette: gifPalette)
         options.pngDirectory = pngDirectory
         options.loop = loop == 0 ? .forever : .times(loop)
         options.pngCompressionLevel = pngLevel
         if let threads { options.threads = threads }
     }
 }
+
+/// `--gif-palette per-frame|global`.
+extension GIFPalette: ExpressibleByArgument {}

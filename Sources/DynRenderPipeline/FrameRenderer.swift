@@ -57,6 +57,10 @@ package struct FrameRenderer {
         guard (1...RenderLimits.maximumThreads).contains(options.threads) else {
             throw RenderUsageError(.threads, " must be 1 or \(RenderLimits.maximumThreads), not \(options.threads)")
         }
+        if options.gifQuality.palette == .global && options.gifQuality.dithers {
+            throw RenderUsageError([.text("a GIF in one palette ("), .option(.gifPalette), .text(" global) is not dithered: "),
+                                    .text("drop "), .option(.dither), .text(" or use the per-frame palette")])
+        }
         if let quality = options.webpQuality {
             guard options.webpPath != nil else {
                 throw RenderUsageError([.option(.webpQuality), .text(" is for lossy WebP; give "), .option(.webp), .text(" too")])
@@ -88,8 +92,49 @@ package struct FrameRenderer {
     }
 
     /// Renders every frame of `source` to the outputs in `options`; returns how many frames.
+    /// A GIF in one palette (`GIFPalette.global`) takes two passes: the first draws every frame
+    /// to choose the palette and keeps the display lists, the second draws them again for every
+    /// output; progress counts both.
     @discardableResult
     package func run<Source: FrameSource>(_ source: inout Source, progress: ((RenderProgress) -> Void)? = nil) throws -> Int {
+        guard options.gifPath != nil, options.gifQuality.palette == .global else {
+            return try write(&source, globalPalette: nil, progress: progress)
+        }
+        var pass = GlobalPalettePass()
+        let total = 2 * source.expectedFrameCount
+        while let frame = try source.next() {
+            try check(frame)
+            if pass.frames.isEmpty {
+                try RenderPlan.checkCanvas(width: frame.list.pixelWidth, height: frame.list.pixelHeight)
+                try checkOutputs(width: frame.list.pixelWidth, height: frame.list.pixelHeight)
+            }
+            pass.add(frame)
+            progress?(RenderProgress(frame: pass.frames.count, frameCount: total))
+        }
+        let palette = pass.palette(endTime: source.endTime)
+        var replay = ReplayedFrames(pass.frames, of: source)
+        let done = pass.frames.count
+        return try write(&replay, globalPalette: palette, progress: progress.map { report in
+            { report(RenderProgress(frame: done + $0.frame, frameCount: total)) }
+        })
+    }
+
+    /// Every frame within the display list's limits, its fonts and pictures found, before it is
+    /// drawn: a scene's numbers can run away (a thrown item, a huge transform) as well as a file's.
+    private func check(_ frame: DisplayListFrame) throws {
+        do {
+            try frame.list.checkLimits()
+            try frame.list.checkFonts()
+            try frame.list.checkImages()
+        } catch let error as DisplayListLimitError {
+            throw RenderUsageError("frame \(frame.index) (t = \(RenderPlan.format(frame.time)) s): \(error)")
+        }
+    }
+
+    /// The render proper: every frame of `source` drawn and handed to every output, the GIF in
+    /// `globalPalette` when one is given.
+    private func write<Source: FrameSource>(_ source: inout Source, globalPalette: GIFGlobalPalette?,
+                                            progress: ((RenderProgress) -> Void)?) throws -> Int {
         var outputs: [FrameOutput] = []
         var encoder: EncodingThread?
         do {
@@ -102,22 +147,15 @@ package struct FrameRenderer {
             var needsPixels = false, needsChange = false
             var count = 0
             while let frame = try source.next() {
-                // Every frame within the display list's limits, its fonts and pictures found, before it is
-                // drawn: a scene's numbers can run away (a thrown item, a huge transform) as well
-                // as a file's.
-                do {
-                    try frame.list.checkLimits()
-                    try frame.list.checkFonts()
-                    try frame.list.checkImages()
-                } catch let error as DisplayListLimitError {
-                    throw RenderUsageError("frame \(frame.index) (t = \(RenderPlan.format(frame.time)) s): \(error)")
-                }
+                // Checked in the first pass already when there was one.
+                if globalPalette == nil { try check(frame) }
                 if !started {
                     started = true
                     try RenderPlan.checkCanvas(width: frame.list.pixelWidth, height: frame.list.pixelHeight)
                     try checkOutputs(width: frame.list.pixelWidth, height: frame.list.pixelHeight)
                     outputs = try makeOutputs(width: frame.list.pixelWidth, height: frame.list.pixelHeight,
-                                              expectedFrames: source.expectedFrameCount, endTime: source.plannedEndTime)
+                                              expectedFrames: source.expectedFrameCount, endTime: source.plannedEndTime,
+                                              globalPalette: globalPalette)
                     needsPixels = outputs.contains(where: \.needsPixels)
                     needsChange = outputs.contains(where: \.needsChange)
                     if options.threads > 1 { encoder = EncodingThread() }
@@ -179,13 +217,15 @@ package struct FrameRenderer {
         }
     }
 
-    private func makeOutputs(width: Int, height: Int, expectedFrames: Int, endTime: Double?) throws -> [FrameOutput] {
+    private func makeOutputs(width: Int, height: Int, expectedFrames: Int, endTime: Double?,
+                             globalPalette: GIFGlobalPalette?) throws -> [FrameOutput] {
         var outputs: [FrameOutput] = []
         do {
             if let path = options.tracePath { outputs.append(try TraceOutput(path: path, embedsImages: options.traceEmbedsImages)) }
             if let path = options.gifPath {
                 outputs.append(try AnimationOutput(GIFWriter(path: path, width: width, height: height,
-                                                             loop: options.loop, quality: options.gifQuality),
+                                                             loop: options.loop, quality: options.gifQuality,
+                                                             globalPalette: globalPalette),
                                                endTime: endTime))
             }
             let plays: Int

@@ -110,7 +110,8 @@ public enum RenderLimits {
 /// ```
 package enum RenderOption: String, CaseIterable, Sendable {
     /// The options of a render, by the names the command line gives them (`--gif`, `--fps`…).
-    case gif, apng, webp, webpQuality, pngDirectory, trace, fps, duration, scale, size, lossiness, loop, pngCompressionLevel, threads
+    case gif, apng, webp, webpQuality, pngDirectory, trace, fps, duration, scale, size, lossiness, dither, gifPalette, loop,
+         pngCompressionLevel, threads
 
     /// The property's name in `RenderOptions`' terms, e.g. `pngCompressionLevel`.
     public var name: String { rawValue }

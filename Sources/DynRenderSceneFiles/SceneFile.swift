@@ -102,6 +102,8 @@ public struct SceneFile {
         case .scale: return ["canvas", "scale"]
         case .size: return ["canvas", "size"]
         case .lossiness: return ["output", "lossy"]
+        case .dither: return ["output", "dither"]
+        case .gifPalette: return ["output", "gif-palette"]
         case .loop: return ["output", "loop"]
         case .pngCompressionLevel: return ["output", "png-level"]
         case .trace, .threads, nil: return ["output"]
@@ -149,7 +151,7 @@ public struct SceneFile {
         options.duration = model.duration
         options.fps = output.fps
         options.loop = output.loop == 0 ? .forever : .times(output.loop)
-        options.gifQuality = GIFQuality(dithers: output.dither, lossiness: output.lossy)
+        options.gifQuality = GIFQuality(dithers: output.dither, lossiness: output.lossy, palette: output.gifPalette)
         options.pngCompressionLevel = output.pngLevel
         options.webpQuality = output.webpQuality
         options.showsTouches = output.showsTouches

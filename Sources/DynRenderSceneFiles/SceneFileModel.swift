@@ -2,6 +2,7 @@ import Foundation
 import DynRenderGeometry
 import DynRenderDisplayList
 import DynRenderScene
+import DynRenderCodecs
 import DynRenderPipeline
 
 /// A whole scene file: the canvas, how long to render, the views, the behaviours, the timeline
@@ -86,7 +87,7 @@ struct CanvasSpec: Decodable {
 
 /// Where the render goes and how, with the command line's names: `gif`, `apng`, `webp`,
 /// `png-dir` (paths relative to the scene file), `fps`, `loop`, `dither`, `lossy`,
-/// `png-level`, `webp-quality`, `show-touches` and `debug`.
+/// `gif-palette`, `png-level`, `webp-quality`, `show-touches` and `debug`.
 struct OutputSpec: Decodable {
     var gif: String?
     var apng: String?
@@ -96,13 +97,14 @@ struct OutputSpec: Decodable {
     var loop: Int = 0
     var dither = false
     var lossy = 0
+    var gifPalette = GIFPalette.perFrame
     var pngLevel = RenderOptions.defaultPNGCompressionLevel
     var webpQuality: Double?
     var showsTouches = false
     var debug = false
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case gif, apng, webp, pngDirectory = "png-dir", fps, loop, dither, lossy, pngLevel = "png-level",
+        case gif, apng, webp, pngDirectory = "png-dir", fps, loop, dither, lossy, gifPalette = "gif-palette", pngLevel = "png-level",
              webpQuality = "webp-quality", showsTouches = "show-touches", debug
     }
 
@@ -118,6 +120,14 @@ struct OutputSpec: Decodable {
         loop = try c.decodeIfPresent(Int.self, forKey: .loop) ?? 0
         dither = try c.decodeIfPresent(Bool.self, forKey: .dither) ?? false
         lossy = try c.decodeIfPresent(Int.self, forKey: .lossy) ?? 0
+        if let name = try c.decodeIfPresent(String.self, forKey: .gifPalette) {
+            // Named as the command line names it.
+            guard let palette = GIFPalette(rawValue: name) else {
+                throw DecodingError.dataCorruptedError(forKey: .gifPalette, in: c,
+                                                       debugDescription: "'\(name)' is not a GIF palette: per-frame or global")
+            }
+            gifPalette = palette
+        }
         pngLevel = try c.decodeIfPresent(Int.self, forKey: .pngLevel) ?? RenderOptions.defaultPNGCompressionLevel
         webpQuality = try c.decodeIfPresent(Double.self, forKey: .webpQuality)
         showsTouches = try c.decodeIfPresent(Bool.self, forKey: .showsTouches) ?? false
@@ -132,3 +142,4 @@ struct OutputSpec: Decodable {
         [(CodingKeys.gif, gif), (.apng, apng), (.webp, webp), (.pngDirectory, pngDirectory)].compactMap { key, path in path.map { (key, $0) } }
     }
 }
+

@@ -1,5 +1,6 @@
 import Foundation
 import DynRenderDisplayList
+import DynRenderCodecs
 import DynRenderPipeline
 
 /// The JSON Schema (draft 2020-12) of scene files, for editors: with it, yaml-language-server
@@ -148,6 +149,7 @@ public enum SceneFileSchema {
             case .loop: return ("How many times the animation plays; 0 = for ever.", integer)
             case .dither: return ("Ordered dithering in GIF frames with more than 256 colours.", boolean)
             case .lossy: return ("Lossy GIF: how far (RGB distance) an edge or gradient pixel may move; 0 = off.", number(0...442))
+            case .gifPalette: return ("per-frame (the default: exact colours in flat UI frames) or global: one palette for the whole animation, smaller where every frame holds hundreds of colours, lossy beyond 255.", enumeration(GIFPalette.allCases.map(\.rawValue)))
             case .pngLevel: return ("zlib level of PNG frames, 0...9 (default 6).", number(0...9))
             case .webpQuality: return ("Lossy WebP at this quality, 0...100; frames stay lossless where that is smaller.", number(0...100))
             case .showsTouches: return ("Draw a translucent circle where the scripted finger touches.", boolean)

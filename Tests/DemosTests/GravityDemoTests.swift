@@ -31,7 +31,7 @@ import DynRenderPixels
 
     /// Same command, same bytes: run after run, and whether the outputs are written on a second
     /// thread (where GIF blocks and APNG frames may be compressed on either thread) or on the
-    /// drawing thread; the lossy GIF too.
+    /// drawing thread; the lossy GIF and the GIF in one palette too.
     @Test(arguments: ["gravity", "alert"])
     func renderingTwiceGivesIdenticalBytesWhateverTheThreadCount(demoName: String) throws {
         let directory = NSTemporaryDirectory() + "dynrender-determinism-" + UUID().uuidString
@@ -57,6 +57,11 @@ import DynRenderPixels
             options.gifQuality.lossiness = 3
             try demo.render(options: options)
             files[files.count - 1].append(try Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(name)-lossy.gif")))
+            // One palette: two passes over the frames, the second on either thread.
+            options.gifPath = "\(directory)/\(name)-global.gif"
+            options.gifQuality = GIFQuality(palette: .global)
+            try demo.render(options: options)
+            files[files.count - 1].append(try Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(name)-global.gif")))
         }
         #expect(files[0] == files[1], "two runs differ")
         #expect(files[0] == files[2], "one thread and two threads differ")
