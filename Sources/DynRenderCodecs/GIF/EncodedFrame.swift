@@ -29,16 +29,12 @@ struct EncodedFrame {
     /// Both passes go run by run through the block's packed pixels (`PackedPixels.forEachRun`):
     /// a box is mostly long runs of unchanged pixels, each written at once.
     fileprivate init(_ block: AnimationBlock, dithers: Bool) {
-        guard let rect = block.region else {
-            self.rect = PixelRect(x: 0, y: 0, width: 1, height: 1)
-            palette = [0]
-            transparentIndex = 0
-            indices = [0]
+        guard let (rect, local) = block.changedBox else {
+            self = EncodedFrame(delayOnlyWith: [0], global: false)
             return
         }
         self.rect = rect
         let window = block.window
-        let local = PixelRect(x: rect.x - window.x, y: rect.y - window.y, width: rect.width, height: rect.height)
         // A later frame keeps index 0 for "unchanged"; it stays unused when every pixel changed.
         let reserved = block.isFirst ? 0 : 1
         var first = FirstPass(reserved: reserved)
@@ -119,18 +115,15 @@ extension EncodedFrame {
     /// written; then, as the frame's own-palette pass does, as that entry. The comparison is by
     /// entry: what is on screen there is already that entry.
     fileprivate init(_ block: AnimationBlock, global: inout ColorQuantizer, table: [UInt32]) {
+        guard let (rect, local) = block.changedBox else {
+            self = EncodedFrame(delayOnlyWith: table, global: true)
+            return
+        }
         usesGlobalPalette = true
         isExact = false
         palette = table
-        guard let rect = block.region else {
-            self.rect = PixelRect(x: 0, y: 0, width: 1, height: 1)
-            transparentIndex = 0
-            indices = [0]
-            return
-        }
         self.rect = rect
         let window = block.window
-        let local = PixelRect(x: rect.x - window.x, y: rect.y - window.y, width: rect.width, height: rect.height)
         var pass = GlobalPass(quantizer: global)
         indices = [UInt8](unsafeUninitializedCapacity: rect.width * rect.height) { out, count in
             count = out.count
@@ -151,6 +144,29 @@ extension EncodedFrame {
         }
         transparentIndex = pass.hasUnchanged ? 0 : nil
         global = pass.quantizer
+    }
+}
+
+extension EncodedFrame {
+    /// A frame that changed nothing and only lengthens what is shown: one "unchanged" pixel
+    /// (index 0, transparent) at the origin, with `palette` as its table (the global table
+    /// when `global`, written as no local table).
+    fileprivate init(delayOnlyWith palette: [UInt32], global: Bool) {
+        rect = PixelRect(x: 0, y: 0, width: 1, height: 1)
+        self.palette = palette
+        transparentIndex = 0
+        indices = [0]
+        usesGlobalPalette = global
+        isExact = !global
+    }
+}
+
+extension AnimationBlock {
+    /// The changed box on the canvas and the same box within the block's window (where its
+    /// packed pixels are addressed); nil for a frame that changed nothing.
+    fileprivate var changedBox: (rect: PixelRect, local: PixelRect)? {
+        guard let rect = region else { return nil }
+        return (rect, PixelRect(x: rect.x - window.x, y: rect.y - window.y, width: rect.width, height: rect.height))
     }
 }
 
