@@ -100,7 +100,7 @@ package struct FrameRenderer {
         guard options.gifPath != nil, options.gifQuality.palette == .global else {
             return try write(&source, globalPalette: nil, progress: progress)
         }
-        var pass = GlobalPalettePass()
+        var pass = GlobalPalettePass(expectedFrameCount: source.expectedFrameCount)
         let total = 2 * source.expectedFrameCount
         while let frame = try source.next() {
             try check(frame)
@@ -108,7 +108,7 @@ package struct FrameRenderer {
                 try RenderPlan.checkCanvas(width: frame.list.pixelWidth, height: frame.list.pixelHeight)
                 try checkOutputs(width: frame.list.pixelWidth, height: frame.list.pixelHeight)
             }
-            pass.add(frame)
+            try pass.add(frame)
             progress?(RenderProgress(frame: pass.frames.count, frameCount: total))
         }
         let palette = pass.palette(endTime: source.endTime)

@@ -17,25 +17,48 @@ struct GlobalPalettePass {
     /// The GIF clock's tick at which the last frame was shown.
     private var shownAt = 0
     private let clock = GIFTiming.clock
+    /// About how many bytes the frames' display lists hold (`DisplayList.estimatedBytes`).
+    private(set) var heldBytes = 0
+    /// How many frames the source expects to give (checked against the limit at the first).
+    private let expectedFrameCount: Int
+
+    init(expectedFrameCount: Int) {
+        self.expectedFrameCount = expectedFrameCount
+    }
 
     /// Draws `frame` (already checked against the limits) and counts its colours from the time it
-    /// is shown until the next frame's.
-    mutating func add(_ frame: DisplayListFrame) {
-        let tick = clock.ticks(at: frame.time)
-        screenTime.advance(by: max(tick - shownAt, 0))
-        shownAt = max(tick, shownAt)
-        frames.append(frame)
+    /// is shown until the next frame's. A frame equal to the one before is kept as that one's
+    /// list, sharing its storage, so a scene at rest holds nothing more. Throws, before drawing,
+    /// when the display lists kept would pass `RenderLimits.maximumHeldDisplayListBytes` (at the
+    /// first frame, when it times the expected frame count would), and when its canvas is not the
+    /// first frame's: every source of a render gives one size (`DisplayListFile` refuses a line
+    /// of another), so that guards against a source that would not.
+    mutating func add(_ frame: DisplayListFrame) throws {
         let list = frame.list
+        if let (before, beforeList) = shown {
+            guard before.width == list.pixelWidth, before.height == list.pixelHeight else {
+                throw RenderUsageError("frame \(frame.index) is \(list.pixelWidth)×\(list.pixelHeight) px, the first was "
+                                       + "\(before.width)×\(before.height): a GIF in one palette needs one canvas size")
+            }
+            if list == beforeList {
+                advanceClock(to: frame.time)
+                frames.append(DisplayListFrame(index: frame.index, time: frame.time, list: beforeList))
+                return
+            }
+        }
+        let bytes = list.estimatedBytes
+        let projected = frames.isEmpty ? bytes * max(expectedFrameCount, 1) : heldBytes + bytes
+        guard projected <= RenderLimits.maximumHeldDisplayListBytes else {
+            throw Self.tooMuchHeld(projected, atFrame: frame.index, projection: frames.isEmpty)
+        }
+        heldBytes += bytes
+        advanceClock(to: frame.time)
+        frames.append(frame)
         guard let (before, beforeList) = shown else {
             let image = rasterizer.render(list).intoImage()
             count(image, rows: 0..<image.height, before: nil)
             shown = (image, list)
             return
-        }
-        if list == beforeList { return }
-        guard before.width == list.pixelWidth, before.height == list.pixelHeight else {
-            // Every frame of a render has the same canvas (`FrameRenderer` checks the first).
-            preconditionFailure("frames of one render differ in size")
         }
         // Drawn over a copy of the frame before, in the rows where the lists say they may differ
         // (all of them when the lists cannot say), as the render's own canvas is.
@@ -47,11 +70,29 @@ struct GlobalPalettePass {
         shown = (image, list)
     }
 
+    /// The error for display lists that would hold `bytes`: projected from the first frame, or
+    /// reached at `frame`.
+    private static func tooMuchHeld(_ bytes: Int, atFrame frame: Int, projection: Bool) -> RenderUsageError {
+        let megabytes = (Double(bytes) / 1_048_576).rounded(.up)
+        let limit = RenderLimits.maximumHeldDisplayListBytes >> 20
+        let what = projection ? "this render's frames would hold about \(Int(megabytes)) MiB of display lists"
+                              : "this render's frames hold over \(limit) MiB of display lists by frame \(frame)"
+        return RenderUsageError([.option(.gifPalette), .text(" global keeps every frame for a second pass, and " + what
+                                 + " (the limit is \(limit) MiB): render fewer frames ("), .option(.duration), .text(", "),
+                                 .option(.fps), .text(") or use "), .option(.gifPalette), .text(" per-frame")])
+    }
+
     /// The palette for the frames added, the last shown until `endTime` (seconds).
     mutating func palette(endTime: Double) -> GIFGlobalPalette {
-        screenTime.advance(by: max(clock.ticks(at: endTime) - shownAt, 0))
-        shownAt = max(clock.ticks(at: endTime), shownAt)
+        advanceClock(to: endTime)
         return GIFGlobalPalette(screenTime: screenTime)
+    }
+
+    /// Counts what is on screen as shown until `time` (seconds), in the GIF clock's ticks.
+    private mutating func advanceClock(to time: Double) {
+        let tick = clock.ticks(at: time)
+        screenTime.advance(by: max(tick - shownAt, 0))
+        shownAt = max(tick, shownAt)
     }
 
     /// Counts the pixels of `image` in `rows` that differ from `before` (every pixel of the first

@@ -100,6 +100,11 @@ public enum RenderLimits {
     public static let maximumPoints = 10_000.0
     /// Most threads a render uses.
     public static let maximumThreads = 2
+    /// Most bytes of display lists a GIF in one palette (`GIFPalette.global`) keeps between its
+    /// two passes: 512 MiB, as `DisplayList`'s entries count them (about 26 KB a frame for the
+    /// springy demo's 106 entries, 28.6 KB measured). Checked at the first frame against the
+    /// expected frame count, and at every frame after; a frame equal to the one before is free.
+    public static let maximumHeldDisplayListBytes = 512 << 20
 }
 
 /// One of `RenderOptions`' knobs, so an error can name it in the caller's terms: the library's

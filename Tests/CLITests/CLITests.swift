@@ -372,6 +372,24 @@ import DynRenderPixels
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["keep.gif"])
     }
 
+    /// A GIF in one palette whose kept display lists would pass their limit is refused at its
+    /// first frame with one line and exit code 2, and an existing output is untouched.
+    @Test func aGlobalPaletteOverItsMemoryLimitIsRefusedAtOnce() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let existing = "\(directory)/keep.gif"
+        try Data("old".utf8).write(to: URL(fileURLWithPath: existing))
+        // springy's frames are about 26 KB of display list each: 600 s at 50 fps is 30 000 of them.
+        let result = try run(["demo", "springy", "--duration", "600", "--quiet", "--gif-palette", "global", "--gif", existing])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("dynrender: --gif-palette global keeps every frame for a second pass, and this render's "
+                                        + "frames would hold about "))
+        #expect(result.stderr.hasSuffix(" MiB of display lists (the limit is 512 MiB): render fewer frames (--duration, --fps) "
+                                        + "or use --gif-palette per-frame\n"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: existing)) == Data("old".utf8))
+    }
+
     /// A render killed mid-way (SIGKILL: no chance to clean up) leaves no file behind, GIF or PNG
     /// sequence, and an existing output is untouched.
     @Test(arguments: ["--gif", "--png-dir"])
