@@ -3,6 +3,11 @@
 
 Usage: python3 Benchmarks/encode.py [--workloads D1-springy,D2-alert,D3-cradle] [--reps 3]
                                     [--workloads-dir DIR] [--work /tmp/dynrender-encode]
+                                    [--only TEXT] [--no-peers]
+
+--only TEXT keeps the dynrender rows whose label contains TEXT, and --no-peers leaves the peers
+out: for re-measuring a few of dynrender's rows when the peers' files have not changed (the same
+source frames and tools). A whole run scores about 45 files and takes over an hour.
 
 For each display-list workload D1-D3 (780x1688 px, 60 fps; Benchmarks/gen_workloads.py writes
 them into Benchmarks/.workloads on first use, --workloads-dir DIR reads them from DIR instead):
@@ -40,6 +45,8 @@ def main():
     ap.add_argument("--work", default="/tmp/dynrender-encode")
     ap.add_argument("--binary", default=benchenv.release_binary("dynrender"))
     ap.add_argument("--lossy", default="2,3,4,8,12", help="comma-separated --lossy levels to add (empty: none)")
+    ap.add_argument("--only", default="", help="keep only dynrender rows whose label contains this text")
+    ap.add_argument("--no-peers", action="store_true", help="leave the peers' rows out")
     args = ap.parse_args()
     benchenv.use_venv("numpy", "PIL")
     benchenv.ensure_release_binary(args.binary, "dynrender")
@@ -106,6 +113,8 @@ def main():
             runs += [("gif", ["--lossy", level, "--gif"], jsonl, f"dynrender raster --gif --lossy {level}"),
                      ("gif", ["--lossy", level, "--gif"], retimed, f"dynrender raster --gif --lossy {level}, 2 cs apart")]
         for kind, flags, source, label in runs:
+            if args.only not in label:
+                continue
             out = os.path.join(work, f"dynrender-{len(rows)}.{kind}")
             times = []
             for _ in range(args.reps):
@@ -114,6 +123,8 @@ def main():
                 times.append(time.perf_counter() - t0)
             record(label, statistics.median(times), out, kind)
 
+        if args.no_peers:
+            continue
         t_stage, _, _ = B.run([sys.executable, encp, "frames", src_dir, os.path.join(work, "pf")])
         pf = sorted(glob.glob(os.path.join(work, "pf", "g*.gif")))
         out = os.path.join(work, "gifsicle.gif")
