@@ -97,24 +97,47 @@ struct GlobalPalettePass {
 
     /// Counts the pixels of `image` in `rows` that differ from `before` (every pixel of the first
     /// frame) as arriving, and what they replace as leaving: a frame's changes summed per colour
-    /// first, so the histogram is touched once a colour.
+    /// first, so the histogram is touched once a colour, and run by run within the frame (a run
+    /// of one colour arriving, or leaving, is one addition), so the table is touched once a run.
     private mutating func count(_ image: RGBAImage, rows: Range<Int>, before: RGBAImage?) {
         var changes = ColorTable()
+        var arriving = ColorRun(), leaving = ColorRun()
         image.pixels.withUnsafePixelWords { now in
             guard let before else {
-                for word in now { changes.add(1, to: word & 0x00FF_FFFF) }
+                for word in now { arriving.add(word & 0x00FF_FFFF, into: &changes, sign: 1) }
                 return
             }
             before.pixels.withUnsafePixelWords { old in
                 for i in (rows.lowerBound * image.width)..<(rows.upperBound * image.width) where now[i] != old[i] {
-                    changes.add(1, to: now[i] & 0x00FF_FFFF)
-                    changes.add(-1, to: old[i] & 0x00FF_FFFF)
+                    arriving.add(now[i] & 0x00FF_FFFF, into: &changes, sign: 1)
+                    leaving.add(old[i] & 0x00FF_FFFF, into: &changes, sign: -1)
                 }
             }
         }
+        arriving.end(into: &changes, sign: 1)
+        leaving.end(into: &changes, sign: -1)
         for (color, change) in changes.sortedEntries where change != 0 {
             screenTime.change(color, by: Int(change))
         }
+    }
+}
+
+/// Consecutive counts of one colour, added to a table at once when the colour changes.
+private struct ColorRun {
+    var color: UInt32 = 0, length: Int32 = 0
+
+    @inline(__always)
+    mutating func add(_ next: UInt32, into table: inout ColorTable, sign: Int32) {
+        if next != color {
+            end(into: &table, sign: sign)
+            color = next
+        }
+        length &+= 1
+    }
+
+    mutating func end(into table: inout ColorTable, sign: Int32) {
+        if length > 0 { table.add(sign &* length, to: color) }
+        length = 0
     }
 }
 
