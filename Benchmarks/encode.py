@@ -7,7 +7,7 @@ Usage: python3 Benchmarks/encode.py [--workloads D1-springy,D2-alert,D3-cradle] 
 
 --only TEXT keeps the dynrender rows whose label contains TEXT, and --no-peers leaves the peers
 out: for re-measuring a few of dynrender's rows when the peers' files have not changed (the same
-source frames and tools). A whole run scores about 45 files and takes over an hour.
+source frames and tools). A whole run scores about 45 files.
 
 For each display-list workload D1-D3 (780x1688 px, 60 fps; Benchmarks/gen_workloads.py writes
 them into Benchmarks/.workloads on first use, --workloads-dir DIR reads them from DIR instead):
@@ -87,10 +87,9 @@ def main():
             sc = B.score(decoded, src)
             # Fidelity of the frames written: each decoded frame against the source frame it was
             # made from (the best match among the source frames aligned to it).
-            idx = B.align(decoded, src)
             best = {}
-            for i, k in enumerate(idx):
-                best[k] = min(best.get(k, float("inf")), B.mse_rgb(decoded[k], src[i]))
+            for k, error in zip(sc["matches"], sc["errors"]):
+                best[k] = min(best.get(k, float("inf")), error)
             written = B.psnr(sum(best.values()) / len(best))
             rows.append((wl, name, seconds, os.path.getsize(out), sc["psnr_db"], written, timing, frames))
             print(f"  {name:45s} {seconds:7.2f} s {os.path.getsize(out) / 1e6:6.2f} MB  PSNR {sc['psnr_db']:6.2f} "
