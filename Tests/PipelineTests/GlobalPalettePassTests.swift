@@ -102,5 +102,13 @@ import DynRender
         var long = empty
         long.shapes = [.path(PathShape(path: path, fill: RGBA8(0, 0, 0)))]
         #expect(long.estimatedBytes - empty.estimatedBytes >= entry + 1_000 * 16)
+        // Text: the entry and its UTF-8 bytes ("é" is two).
+        func text(_ string: String) -> Int {
+            var list = empty
+            list.shapes = [.text(TextRun(text: string, font: FontDescriptor(source: .family("Inter", weight: 400), size: 17),
+                                         origin: CGPoint(x: 0, y: 8), fill: RGBA8(0, 0, 0)))]
+            return list.estimatedBytes - empty.estimatedBytes
+        }
+        #expect(text("café au lait") - text("") == 13)
     }
 }
