@@ -3,9 +3,11 @@
 on the same frames.
 
 Usage: python3 Benchmarks/webp.py [--inputs D1-springy,D2-alert,D3-cradle,demos] [--reps 3]
-                                  [--quality 80] [--work /tmp/dynrender-webp]
+                                  [--quality 80 | --qualities 60,70,80] [--lossy-only]
+                                  [--no-peers] [--work /tmp/dynrender-webp] [--json FILE]
 
-Inputs: the shared display-list workloads D1-D3 (780x1688 px, 60 fps) and, for `demos`, every
+Inputs: the shared display-list workloads D1-D3 (780x1688 px, 60 fps) and, for `demos` (or a
+demo's name), every
 demo's own trace at 50 fps and scale 2 (`dynrender demo NAME --fps 50 --trace`), so the GIF
 keeps every frame. For each input:
   * the source frames are dynrender's rasterisation (`dynrender raster T --png-dir`), so every
@@ -18,7 +20,11 @@ keeps every frame. For each input:
     ffmpeg's libwebp_anim, lossless;
   * quality: PSNR over RGB of every source frame against the frame the file shows at that
     frame's time (Pillow decodes, with the frames' durations), for the files that are not
-    lossless against the source (ours and img2webp's lossy ones, gif2webp's from the GIF).
+    lossless against the source (ours and img2webp's lossy ones, gif2webp's from the GIF); for
+    the lossy files also SSIM on luma over the same pairs (mean, and the lowest frame's:
+    `peers/encoding.ssim_luma`, Wang et al. 2004 at full resolution);
+  * --qualities: the lossy files at each quality, with a table of bytes, PSNR and SSIM and the
+    totals' share of the GIFs' bytes; --lossy-only leaves out the APNG and the lossless WebPs.
 
 img2webp and gif2webp come from Debian's `webp` package, ffmpeg from Debian, Pillow and numpy
 from .venv-bench (scripts/bench-peers.sh). --json FILE writes every figure.
@@ -38,10 +44,11 @@ def timed(cmd, **kwargs):
     return time.perf_counter() - start
 
 
-def shown_psnr(path, source, times):
+def shown_quality(path, source, times):
     """PSNR over RGB of every source frame (shown from `times[i]`, seconds) against the frame the
     animated file shows at that moment (Pillow decodes it, with its frames' durations), so a file
-    that merges or drops frames is scored on what a viewer sees."""
+    that merges or drops frames is scored on what a viewer sees; with the mean and the lowest
+    frame SSIM (`encoding.ssim_luma`) over the same pairs."""
     import numpy as np
     from PIL import Image
     from peers import encoding as B
@@ -52,12 +59,14 @@ def shown_psnr(path, source, times):
             frames.append(np.asarray(image.convert("RGB")))
             starts.append(clock)
             clock += image.info.get("duration", 0)
-    errors = []
+    errors, similarities = [], []
     for i, frame in enumerate(source):
         t = int(times[i] * 1000 + 1e-6)
         k = max(j for j, start in enumerate(starts) if start <= t)
         errors.append(B.mse_rgb(frames[k], frame))
-    return B.psnr(sum(errors) / len(errors))
+        similarities.append(B.ssim_luma(frames[k], frame))
+    return {"psnr": B.psnr(sum(errors) / len(errors)), "ssim": sum(similarities) / len(similarities),
+            "ssim_min": min(similarities)}
 
 
 def main():
@@ -65,6 +74,9 @@ def main():
     ap.add_argument("--inputs", default="D1-springy,D2-alert,D3-cradle,demos")
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--quality", type=float, default=80)
+    ap.add_argument("--qualities", help="comma-separated qualities for the lossy files (overrides --quality)")
+    ap.add_argument("--lossy-only", action="store_true",
+                    help="only the GIF (the ratio's denominator) and the lossy WebPs: no APNG, no lossless WebPs")
     ap.add_argument("--work", default="/tmp/dynrender-webp")
     ap.add_argument("--binary", default=benchenv.release_binary("dynrender"))
     ap.add_argument("--peers", action=argparse.BooleanOptionalAction, default=True)
@@ -76,11 +88,15 @@ def main():
     import numpy as np
     from PIL import Image
     binary = os.path.abspath(args.binary)
-    q = f"{args.quality:g}"
+    qualities = [f"{float(v):g}" for v in args.qualities.split(",")] if args.qualities else [f"{args.quality:g}"]
+    q = qualities[-1]
 
     inputs = []
     for name in args.inputs.split(","):
-        inputs += [("demo", d) for d in DEMOS] if name == "demos" else [("workload", name)]
+        if name == "demos":
+            inputs += [("demo", d) for d in DEMOS]
+        else:
+            inputs.append(("demo", name) if name in DEMOS else ("workload", name))
     rows = []
     for kind, name in inputs:
         work = os.path.join(args.work, name)
@@ -110,28 +126,44 @@ def main():
             return statistics.median(seconds)
 
         ours(["--gif"], "ours.gif", 1)
-        ours(["--apng"], "ours.png", 1)
-        row["webp_lossless_s"] = ours(["--webp"], "ours.webp", args.reps)
-        row["webp_lossy_s"] = ours(["--webp-quality", q, "--webp"], "ours-q.webp", args.reps)
-        for key, file in [("gif", "ours.gif"), ("apng", "ours.png"), ("webp", "ours.webp"), ("webp_q", "ours-q.webp")]:
-            row[key + "_bytes"] = os.path.getsize(out(file))
-        row["webp_q_psnr"] = shown_psnr(out("ours-q.webp"), source, times)
+        row["gif_bytes"] = os.path.getsize(out("ours.gif"))
+        if not args.lossy_only:
+            ours(["--apng"], "ours.png", 1)
+            row["webp_lossless_s"] = ours(["--webp"], "ours.webp", args.reps)
+            row["apng_bytes"] = os.path.getsize(out("ours.png"))
+            row["webp_bytes"] = os.path.getsize(out("ours.webp"))
+        # img2webp: every frame named with its delay (-d before the file).
+        frame_args = []
+        for file, delay in zip(files, delays):
+            frame_args += ["-d", str(max(delay, 1)), file]
+        row["lossy"] = {}
+        for quality in qualities:
+            lossy = {"s": ours(["--webp-quality", quality, "--webp"], f"ours-q{quality}.webp", args.reps)}
+            lossy["bytes"] = os.path.getsize(out(f"ours-q{quality}.webp"))
+            for key, value in shown_quality(out(f"ours-q{quality}.webp"), source, times).items():
+                lossy[key] = value
+            if args.peers:
+                mixed = out(f"img2webp-mixed-q{quality}.webp")
+                lossy["img2webp_s"] = timed(["img2webp", "-loop", "0", "-min_size", "-mixed", "-q", quality] + frame_args
+                                            + ["-o", mixed])
+                lossy["img2webp_bytes"] = os.path.getsize(mixed)
+                for key, value in shown_quality(mixed, source, times).items():
+                    lossy["img2webp_" + key] = value
+            row["lossy"][quality] = lossy
+        # The main table's lossy columns: the last quality asked for.
+        last = row["lossy"][q]
+        row["webp_lossy_s"], row["webp_q_bytes"], row["webp_q_psnr"] = last["s"], last["bytes"], last["psnr"]
         if args.peers:
-            # img2webp: every frame named with its delay (-d before the file).
-            frame_args = []
-            for file, delay in zip(files, delays):
-                frame_args += ["-d", str(max(delay, 1)), file]
+            row["img2webp_mixed_s"], row["img2webp_mixed_bytes"] = last["img2webp_s"], last["img2webp_bytes"]
+            row["img2webp_mixed_psnr"] = last["img2webp_psnr"]
+        if args.peers and not args.lossy_only:
             row["img2webp_lossless_s"] = timed(["img2webp", "-loop", "0", "-min_size", "-lossless"] + frame_args
                                                + ["-o", out("img2webp.webp")])
             row["img2webp_lossless_bytes"] = os.path.getsize(out("img2webp.webp"))
-            row["img2webp_mixed_s"] = timed(["img2webp", "-loop", "0", "-min_size", "-mixed", "-q", q] + frame_args
-                                            + ["-o", out("img2webp-mixed.webp")])
-            row["img2webp_mixed_bytes"] = os.path.getsize(out("img2webp-mixed.webp"))
-            row["img2webp_mixed_psnr"] = shown_psnr(out("img2webp-mixed.webp"), source, times)
             row["gif2webp_s"] = timed(["gif2webp", "-min_size", out("ours.gif"), "-o", out("gif2webp.webp")])
             row["gif2webp_bytes"] = os.path.getsize(out("gif2webp.webp"))
             # Lossless from the GIF, whose frames are already quantised (and at most 50 fps).
-            row["gif2webp_psnr"] = shown_psnr(out("gif2webp.webp"), source, times)
+            row["gif2webp_psnr"] = shown_quality(out("gif2webp.webp"), source, times)["psnr"]
             fps = len(files) / manifest["duration"]
             pattern = os.path.join(src, "frame-%0" + str(len(os.path.basename(files[0])) - 10) + "d.png")
             row["ffmpeg_s"] = timed(["ffmpeg", "-y", "-loglevel", "error", "-framerate", f"{fps:g}", "-i", pattern,
@@ -139,20 +171,37 @@ def main():
             row["ffmpeg_bytes"] = os.path.getsize(out("ffmpeg.webp"))
         rows.append(row)
         print("  " + ", ".join(f"{k} {v:.3f}" if isinstance(v, float) else f"{k} {v}" for k, v in row.items()
-                                if k not in ("input", "frames")), flush=True)
+                                if k not in ("input", "frames", "lossy")), flush=True)
+        for quality, lossy in row["lossy"].items():
+            print(f"  q{quality}: " + ", ".join(f"{k} {v:.4f}" if isinstance(v, float) else f"{k} {v}"
+                                                for k, v in lossy.items()), flush=True)
 
     def mb(n):
         return f"{n / 1e6:.3f}"
 
-    print("\n| input | GIF MB | APNG MB | WebP lossless MB | ÷ GIF | img2webp -lossless MB | gif2webp MB | PSNR dB | ffmpeg MB "
-          f"| WebP q{q} MB | PSNR dB | img2webp -mixed q{q} MB | PSNR dB | ours s | img2webp s |")
-    print("|---|" + "---:|" * 14)
-    for r in rows:
-        print(f"| {r['input']} | {mb(r['gif_bytes'])} | {mb(r['apng_bytes'])} | {mb(r['webp_bytes'])} | "
-              f"{r['webp_bytes'] / r['gif_bytes']:.2f} | {mb(r.get('img2webp_lossless_bytes', 0))} | "
-              f"{mb(r.get('gif2webp_bytes', 0))} | {r.get('gif2webp_psnr', 0):.1f} | {mb(r.get('ffmpeg_bytes', 0))} | {mb(r['webp_q_bytes'])} | "
-              f"{r['webp_q_psnr']:.1f} | {mb(r.get('img2webp_mixed_bytes', 0))} | {r.get('img2webp_mixed_psnr', 0):.1f} | "
-              f"{r['webp_lossless_s']:.2f} | {r.get('img2webp_lossless_s', 0):.2f} |")
+    if not args.lossy_only:
+        print("\n| input | GIF MB | APNG MB | WebP lossless MB | ÷ GIF | img2webp -lossless MB | gif2webp MB | PSNR dB | ffmpeg MB "
+              f"| WebP q{q} MB | PSNR dB | img2webp -mixed q{q} MB | PSNR dB | ours s | img2webp s |")
+        print("|---|" + "---:|" * 14)
+        for r in rows:
+            print(f"| {r['input']} | {mb(r['gif_bytes'])} | {mb(r['apng_bytes'])} | {mb(r['webp_bytes'])} | "
+                  f"{r['webp_bytes'] / r['gif_bytes']:.2f} | {mb(r.get('img2webp_lossless_bytes', 0))} | "
+                  f"{mb(r.get('gif2webp_bytes', 0))} | {r.get('gif2webp_psnr', 0):.1f} | {mb(r.get('ffmpeg_bytes', 0))} | {mb(r['webp_q_bytes'])} | "
+                  f"{r['webp_q_psnr']:.1f} | {mb(r.get('img2webp_mixed_bytes', 0))} | {r.get('img2webp_mixed_psnr', 0):.1f} | "
+                  f"{r['webp_lossless_s']:.2f} | {r.get('img2webp_lossless_s', 0):.2f} |")
+
+    # Every quality: bytes, PSNR and mean SSIM (the lowest frame's in brackets); totals over the
+    # inputs, and each total's share of the GIFs' bytes.
+    print("\n| input | GIF MB | " + " | ".join(f"q{v} MB (PSNR dB, SSIM)" for v in qualities) + " |")
+    print("|---|---:|" + "---:|" * len(qualities))
+    for who, prefix in [("ours", ""), ("img2webp -mixed", "img2webp_")] if args.peers else [("ours", "")]:
+        for r in rows:
+            cells = [f"{mb(l[prefix + 'bytes'])} ({l[prefix + 'psnr']:.1f}, {l[prefix + 'ssim']:.4f} [{l[prefix + 'ssim_min']:.4f}])"
+                     for l in (r["lossy"][v] for v in qualities)]
+            print(f"| {r['input']} ({who}) | {mb(r['gif_bytes'])} | " + " | ".join(cells) + " |")
+        gif_total = sum(r["gif_bytes"] for r in rows)
+        totals = [sum(r["lossy"][v][prefix + "bytes"] for r in rows) for v in qualities]
+        print(f"| total ({who}) | {mb(gif_total)} | " + " | ".join(f"{mb(t)} ({t / gif_total:.3f} of GIF)" for t in totals) + " |")
     if args.json:
         with open(args.json, "w") as f:
             json.dump(rows, f, indent=1)
