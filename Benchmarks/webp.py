@@ -7,9 +7,8 @@ Usage: python3 Benchmarks/webp.py [--inputs D1-springy,D2-alert,D3-cradle,demos]
                                   [--no-peers] [--work /tmp/dynrender-webp] [--json FILE]
 
 Inputs: the shared display-list workloads D1-D3 (780x1688 px, 60 fps) and, for `demos` (or a
-demo's name), every
-demo's own trace at 50 fps and scale 2 (`dynrender demo NAME --fps 50 --trace`), so the GIF
-keeps every frame. For each input:
+demo's name), every demo's own trace at 50 fps and scale 2 (`dynrender demo NAME --fps 50
+--trace`), so the GIF keeps every frame. For each input:
   * the source frames are dynrender's rasterisation (`dynrender raster T --png-dir`), so every
     encoder starts from the same pixels, with the frames' delays from its manifest;
   * dynrender: `dynrender raster T` with `--gif`, `--apng`, `--webp` (lossless) and `--webp
