@@ -139,15 +139,13 @@ def main():
         for quality in qualities:
             lossy = {"s": ours(["--webp-quality", quality, "--webp"], f"ours-q{quality}.webp", args.reps)}
             lossy["bytes"] = os.path.getsize(out(f"ours-q{quality}.webp"))
-            for key, value in shown_quality(out(f"ours-q{quality}.webp"), source, times).items():
-                lossy[key] = value
+            lossy.update(shown_quality(out(f"ours-q{quality}.webp"), source, times))
             if args.peers:
                 mixed = out(f"img2webp-mixed-q{quality}.webp")
                 lossy["img2webp_s"] = timed(["img2webp", "-loop", "0", "-min_size", "-mixed", "-q", quality] + frame_args
                                             + ["-o", mixed])
                 lossy["img2webp_bytes"] = os.path.getsize(mixed)
-                for key, value in shown_quality(mixed, source, times).items():
-                    lossy["img2webp_" + key] = value
+                lossy.update({"img2webp_" + key: value for key, value in shown_quality(mixed, source, times).items()})
             row["lossy"][quality] = lossy
         # The main table's lossy columns: the last quality asked for.
         last = row["lossy"][q]
