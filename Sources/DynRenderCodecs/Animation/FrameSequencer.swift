@@ -256,20 +256,19 @@ package struct FrameSequencer {
         var region = changedRegion(of: image, on: screen, rows: rows)
         var window = AnimationBlock.window(around: region, width: width, height: height)
         if let settling, let box = region {
-            // The frame's crop as shown over what is beneath, within the changed box.
+            // The frame's crop as shown over what is beneath, within the changed box. On screen
+            // may be pixels left as they were: compare with those, not with the frame before.
+            let beneath = screen.cropped(to: window), crop = image.cropped(to: window)
+            let local = PixelRect(x: box.x - window.x, y: box.y - window.y, width: box.width, height: box.height)
             let settle: ((RGBAImage, RGBAImage, PixelRect) -> (image: RGBAImage, region: PixelRect?))?
             switch settling {
             case .tolerance(let levels):
-                let tolerance = levels(image, box)
+                let tolerance = levels(crop, beneath, local)
                 settle = tolerance > 0 ? { $0.keepingShown($1, within: $2, tolerance: tolerance) } : nil
             case .sameEntry(let palette):
                 settle = { $0.keepingShown($1, within: $2, sameEntryIn: palette) }
             }
             if let settle {
-                // On screen may be pixels left as they were: compare with those, not with the
-                // frame before.
-                let beneath = screen.cropped(to: window), crop = image.cropped(to: window)
-                let local = PixelRect(x: box.x - window.x, y: box.y - window.y, width: box.width, height: box.height)
                 let (settled, kept) = settle(crop, beneath, local)
                 region = kept.map { PixelRect(x: $0.x + window.x, y: $0.y + window.y, width: $0.width, height: $0.height) }
                 let changedWindow = window

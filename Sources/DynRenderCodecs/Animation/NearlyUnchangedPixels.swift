@@ -3,8 +3,9 @@ import DynRenderPixels
 /// When a lossy format leaves a changed pixel as it is on screen (`FrameSequencer.settling`).
 package enum PixelSettling {
     /// When its channels all lie within the given levels of the pixel on screen; given the
-    /// frame and its changed box (0: redraw every changed pixel). Lossy WebP.
-    case tolerance((RGBAImage, PixelRect) -> Int)
+    /// frame and the screen, cropped to the same window, and the changed box within it (0:
+    /// redraw every changed pixel). Lossy WebP.
+    case tolerance((_ frame: RGBAImage, _ shown: RGBAImage, _ box: PixelRect) -> Int)
     /// When it maps to the same entry of this palette as the pixel on screen, so the screen,
     /// which shows entries, would not change: a GIF's global palette.
     case sameEntry(GIFGlobalPalette)
@@ -71,13 +72,39 @@ extension RGBAImage {
     /// no pixel is ever further than `tolerance` from its frame (before the codec's own loss).
     func keepingShown(_ shown: RGBAImage, within region: PixelRect, tolerance: Int) -> (image: RGBAImage, region: PixelRect?) {
         let limit = UInt32(tolerance)
-        return keepingShown(shown, within: region) { a, b in
-            for shift in stride(from: UInt32(0), to: 32, by: 8) {
-                let x = a >> shift & 0xFF, y = b >> shift & 0xFF
-                if (x > y ? x - y : y - x) > limit { return false }
+        return keepingShown(shown, within: region) { Self.channels(of: $0, and: $1, differByAtMost: limit) }
+    }
+
+    /// Of the pixels inside `region` that differ from `shown`'s, the share whose channels all lie
+    /// within `levels` of them; 0 when none differ.
+    func shareOfChangedPixels(within levels: Int, of shown: RGBAImage, in region: PixelRect) -> Double {
+        precondition(width == shown.width && height == shown.height, "images differ in size")
+        let limit = UInt32(levels)
+        var changed = 0, near = 0
+        pixels.withUnsafePixelWords { words in
+            shown.pixels.withUnsafePixelWords { old in
+                for row in region.y..<(region.y + region.height) {
+                    let base = row * width
+                    for column in region.x..<(region.x + region.width) {
+                        let a = words[base + column], b = old[base + column]
+                        if a == b { continue }
+                        changed += 1
+                        if Self.channels(of: a, and: b, differByAtMost: limit) { near += 1 }
+                    }
+                }
             }
-            return true
         }
+        return changed == 0 ? 0 : Double(near) / Double(changed)
+    }
+
+    /// Whether each of the four 8-bit channels of two packed pixels differ by `limit` or less.
+    @inline(__always)
+    private static func channels(of a: UInt32, and b: UInt32, differByAtMost limit: UInt32) -> Bool {
+        for shift in stride(from: UInt32(0), to: 32, by: 8) {
+            let x = a >> shift & 0xFF, y = b >> shift & 0xFF
+            if (x > y ? x - y : y - x) > limit { return false }
+        }
+        return true
     }
 }
 

@@ -36,24 +36,56 @@ package struct WebPSettings: Equatable, Sendable {
     package var leavesNearlyUnchangedPixels = true
 
     /// Levels (in every channel) by which a pixel of a frame changed in `region` may differ from
-    /// the pixel on screen and be left as it is: 0 lossless, for a box of 2 048 colours or fewer,
-    /// or with `leavesNearlyUnchangedPixels` off; else half libwebp's animation encoder's figure
-    /// for the quality, 31·(1 − √(q/100)) + √(q/100), rounded down: 2 at quality 80, 0 at 100.
+    /// the pixel on screen (`shown`, the same size as `frame`) and be left as it is. 0 when
+    /// lossless, for a box of 2 048 colours or fewer, or with `leavesNearlyUnchangedPixels` off.
+    /// Else, from libwebp's animation encoder's figure for the quality, 31·(1 − √(q/100)) +
+    /// √(q/100) rounded down (4 at quality 80, 6 at 65, 0 at 100):
+    /// - half the figure (2 at quality 80), for moving pictures;
+    /// - `driftingLevels` (4), or the figure when less, or half the figure when more, when the
+    ///   frame drifts: when at least `driftingShare` of its changed pixels lie within the figure
+    ///   of the screen. That is a gradient moved by a fraction of a pixel, where most pixels
+    ///   change by a level or two.
     ///
-    /// Measured at quality 80 (50 fps, PSNR over every frame as shown): the drawing demo 1.97 →
-    /// 1.55 MB at 39.9 → 40.2 dB, photos 3.68 → 3.54 MB at 43.1 → 42.9 dB. libwebp's full figure
-    /// (4) gave drawing 1.47 MB but photos 3.62 MB at 41.9 dB (the transparent pixels of blended
-    /// frames scatter and cost more than they save); 1 and 3 lay between. Left to every frame,
-    /// the rule cost what the near-lossless frames keep: the vortex demo 1.71 → 1.99 MB at 58.9 →
-    /// 44.2 dB, alert 48.0 → 42.4 dB. Their changed boxes hold 800–1 800 colours, the photos' and
-    /// the drawing's gradients 2 000–10 000, where lossy VP8 wins and its own loss is larger.
-    func settlingTolerance(for image: RGBAImage, in region: PixelRect) -> Int {
+    /// Half the figure, measured at quality 80 (50 fps, PSNR over every frame as shown): the
+    /// drawing demo 1.97 → 1.55 MB at 39.9 → 40.2 dB, photos 3.68 → 3.54 MB at 43.1 → 42.9 dB.
+    /// The whole figure on every photographic frame gave drawing 1.47 MB at higher PSNR and SSIM
+    /// still, but photos 3.62 MB at 41.9 dB: in a moving picture the pixels left behind scatter
+    /// through the blended frame's alpha and cost more than they save. Left to frames of 2 048
+    /// colours or fewer, the rule cost what the near-lossless frames keep: the vortex demo 1.71 →
+    /// 1.99 MB at 58.9 → 44.2 dB, alert 48.0 → 42.4 dB. Their changed boxes hold 800–1 800
+    /// colours, the photos' and the drawing's gradients 2 000–10 000, where lossy VP8 wins and
+    /// its own loss is larger.
+    func settlingTolerance(for frame: RGBAImage, over shown: RGBAImage, in region: PixelRect) -> Int {
         guard let quality, leavesNearlyUnchangedPixels else { return 0 }
         let root = (min(max(quality, 0), 100) / 100).squareRoot()
-        let tolerance = Int((31 * (1 - root) + root) / 2)
-        guard tolerance > 0, isPhotographic(image, in: region) else { return 0 }
-        return tolerance
+        let figure = Int(31 * (1 - root) + root), half = figure / 2
+        guard half > 0, isPhotographic(frame, in: region) else { return 0 }
+        guard frame.shareOfChangedPixels(within: figure, of: shown, in: region) >= Self.driftingShare else { return half }
+        return max(half, min(figure, Self.driftingLevels))
     }
+
+    /// The share of a photographic frame's changed pixels within libwebp's figure of the screen
+    /// from which the frame counts as drifting (`settlingTolerance(for:over:in:)`).
+    ///
+    /// Measured at quality 80 against half the figure on every frame (1.52 and 2.92 MB):
+    /// - from 0.7, the drawing demo is 3.0 % smaller at higher PSNR and SSIM. Photos is 1.7 %
+    ///   smaller at 0.14 dB less, 0.00005 less mean SSIM and the same lowest frame. By its own
+    ///   curve from quality 65 to 80, that is 1.3 % smaller at equal SSIM and 0.4 % at equal PSNR;
+    /// - from 0.5 or 0.6, drawing gained 5 %, but photos lost 0.3–0.5 dB for 0.4–1.2 % of its
+    ///   bytes, worse than its curve;
+    /// - from 0.85, both gained less.
+    ///
+    /// Rejected: deciding by 8×8 block (whole blocks of drift left at the figure, half
+    /// elsewhere). Photos was 3.1 % smaller at 0.35 dB and 0.0008 SSIM less, and drawing lower
+    /// on both measures.
+    static let driftingShare = 0.7
+
+    /// The most levels a drifting frame's pixels may lag the screen (`settlingTolerance(for:
+    /// over:in:)`). At quality 65, libwebp's whole figure (6) let photos' slow cards lag
+    /// visibly: 1.4 % smaller at 0.43 dB less, and its lowest frame SSIM fell from 0.990 to
+    /// 0.989. At 4, photos is 0.4 % smaller at 0.12 dB less, and drawing 2.1 % smaller at equal
+    /// SSIM.
+    static let driftingLevels = 4
 
     /// Whether `region` of `image` is photographic (photographs, gradients): more than 2 048
     /// colours. There lossy VP8 wins at a quality, and its own loss is larger than a few levels.

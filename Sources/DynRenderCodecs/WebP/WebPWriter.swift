@@ -67,11 +67,11 @@ package final class WebPWriter: AnimationSink {
     }
 
     /// At a quality, photographic frames leave pixels within a few levels of the screen as they
-    /// are (`WebPSettings.settlingTolerance(for:in:)`); lossless, none.
+    /// are (`WebPSettings.settlingTolerance(for:over:in:)`); lossless, none.
     package var settling: PixelSettling? {
         guard settings.quality != nil else { return nil }
         let settings = settings
-        return .tolerance { image, region in settings.settlingTolerance(for: image, in: region) }
+        return .tolerance { frame, shown, box in settings.settlingTolerance(for: frame, over: shown, in: box) }
     }
 
     /// Compression needs no state: the settings serve every thread.
