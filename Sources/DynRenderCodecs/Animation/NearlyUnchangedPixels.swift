@@ -38,21 +38,16 @@ extension RGBAImage {
         var result = self
         var minX = width, maxX = -1, minY = height, maxY = -1
         result.pixels.withUnsafeMutableBytes { raw in
-            let words = raw.bindMemory(to: UInt32.self)
+            let words = raw.bindMemory(to: UInt32.self), width = width
             shown.pixels.withUnsafePixelWords { old in
-                for row in region.y..<(region.y + region.height) {
-                    let base = row * width
-                    for column in region.x..<(region.x + region.width) {
-                        let a = words[base + column], b = old[base + column]
-                        if a == b { continue }
-                        if near(a, b) {
-                            words[base + column] = b
-                        } else {
-                            minX = min(minX, column)
-                            maxX = max(maxX, column)
-                            minY = min(minY, row)
-                            maxY = row
-                        }
+                Self.forEachChangedPixel(UnsafeBufferPointer(words), old, width: width, in: region) { a, b, column, row in
+                    if near(a, b) {
+                        words[row * width + column] = b
+                    } else {
+                        minX = min(minX, column)
+                        maxX = max(maxX, column)
+                        minY = min(minY, row)
+                        maxY = row
                     }
                 }
             }
@@ -83,18 +78,28 @@ extension RGBAImage {
         var changed = 0, near = 0
         pixels.withUnsafePixelWords { words in
             shown.pixels.withUnsafePixelWords { old in
-                for row in region.y..<(region.y + region.height) {
-                    let base = row * width
-                    for column in region.x..<(region.x + region.width) {
-                        let a = words[base + column], b = old[base + column]
-                        if a == b { continue }
-                        changed += 1
-                        if Self.channels(of: a, and: b, differByAtMost: limit) { near += 1 }
-                    }
+                Self.forEachChangedPixel(words, old, width: width, in: region) { a, b, _, _ in
+                    changed += 1
+                    if Self.channels(of: a, and: b, differByAtMost: limit) { near += 1 }
                 }
             }
         }
         return changed == 0 ? 0 : Double(near) / Double(changed)
+    }
+
+    /// Calls `body` with each pixel inside `region` of a frame (`now`, rows of `width` pixels)
+    /// that differs from the pixel on screen (`old`, the same size), the one on screen, and the
+    /// pixel's column and row; row by row from the top.
+    @inline(__always)
+    private static func forEachChangedPixel(_ now: UnsafeBufferPointer<UInt32>, _ old: UnsafeBufferPointer<UInt32>, width: Int,
+                                            in region: PixelRect, _ body: (_ now: UInt32, _ shown: UInt32, _ column: Int, _ row: Int) -> Void) {
+        for row in region.y..<(region.y + region.height) {
+            let base = row * width
+            for column in region.x..<(region.x + region.width) {
+                let a = now[base + column], b = old[base + column]
+                if a != b { body(a, b, column, row) }
+            }
+        }
     }
 
     /// Whether each of the four 8-bit channels of two packed pixels differ by `limit` or less.
