@@ -30,7 +30,10 @@ final class TiltBox {
     }
 }
 
-@Suite struct CoreMotionSnippet {
+// Serialized: the orientation notification goes through the default centre with the one
+// `UIDevice.current`, as in UIKit, so a listener hears every scene's turns. Run beside the tilt
+// game's test, the orientation test heard that game's turn too (once, under AddressSanitizer).
+@Suite(.serialized) struct CoreMotionSnippet {
     /// Readings every 0.25 s: gravity down the screen while upright, turning at an even
     /// angular speed to the right edge (1, 0, 0) between 1 and 1.5 s (so at 1.25 s it is 45°
     /// round, where `UIDevice` turns to landscape); the ball then rolls to the right wall and
