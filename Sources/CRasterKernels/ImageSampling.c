@@ -120,8 +120,52 @@ __attribute__((target("avx2"))) static void sample_row_wide(DRTexels level, doub
 }
 #endif
 
+/// What a test asked for with `dr_set_texel_copy`: 1 (copy where the samples are texels) or 0.
+static int texelCopyRequest = 1;
+
+void dr_set_texel_copy(int copies) {
+    __atomic_store_n(&texelCopyRequest, copies ? 1 : 0, __ATOMIC_RELAXED);
+}
+
+/// Where a row's samples are the level's texels themselves, composites them straight from the
+/// texel row and returns 1; else returns 0 and does nothing. That is so when the level is not
+/// turned and steps one texel a pixel (a screenshot drawn at its own size) and the first
+/// pixel's centre falls on a texel centre, inside the level: `sample8`'s weights are then 256
+/// for the texel at (⌊u + ½⌋ − 1, ⌊v + ½⌋ − 1) and 0 for the others, and its mix rounds each
+/// channel back to itself. `u` is then a half-integer, which whole steps keep exact (below
+/// 2⁴⁰), so every pixel of the row is such a pixel and `*u` ends where the stepping loop's
+/// sums would.
+static inline int copy_texels(DRTexels level, double *u, double v, double stepU, double stepV, long count,
+                              uint32_t *pixels, uint64_t factor) {
+    if (stepV != 0 || stepU != 1 || !__atomic_load_n(&texelCopyRequest, __ATOMIC_RELAXED)) return 0;
+    double fu = *u + 0.5, fv = v + 0.5;
+    if (!(fu >= 1 && fv >= 1 && fu < 0x1p40 && fu + (double)(count - 1) <= (double)level.width
+          && fv <= (double)level.height && fu == (double)(long)fu && fv == (double)(long)fv)) {
+        return 0;
+    }
+    const uint32_t *texels = level.texels + ((long)fv - 1) * level.width + ((long)fu - 1);
+    long k = 0;
+    while (k < count) {
+        // Runs of opaque texels at full strength are stores (`put`'s second case), so copied.
+        long end = k;
+        if (factor == 65536) {
+            while (end < count && texels[end] >> 24 == 255) end++;
+        }
+        if (end > k) {
+            memcpy(pixels + k, texels + k, (size_t)(end - k) * sizeof *pixels);
+            k = end;
+        } else {
+            put(pixels + k, texels[k], factor);
+            k++;
+        }
+    }
+    *u += (double)count;
+    return 1;
+}
+
 void dr_sample_bilinear(DRTexels level, double *u, double *v, double stepU, double stepV, long count, uint32_t *pixels,
                         uint64_t factor) {
+    if (copy_texels(level, u, *v, stepU, stepV, count, pixels, factor)) return;
 #if defined(__x86_64__)
     if (dr_kernels_wide_now()) {
         sample_row_wide(level, u, v, stepU, stepV, count, pixels, factor);

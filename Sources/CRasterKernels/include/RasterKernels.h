@@ -96,6 +96,11 @@ typedef struct {
 void dr_sample_bilinear(DRTexels level, double *u, double *v, double stepU, double stepV, long count, uint32_t *pixels,
                         uint64_t factor);
 
+/// Whether `dr_sample_bilinear` may copy a row whose samples are texels themselves (1, the
+/// default) or must sample it (0). Both give the same bytes; this is for the test that holds
+/// them to that.
+void dr_set_texel_copy(int copies);
+
 /// Whether `dr_sweep`, `dr_blend_coverage` and `dr_sample_bilinear` may work eight pixels at a
 /// time (1, the default where `dr_wide_sweep_available`) or must take four (0); −1 goes back to
 /// the default. Both give the same bytes; this is for the tests that hold them to that.
