@@ -27,6 +27,8 @@ final class GIFLZWEncoder {
     private let chains: [LZWRunChains]
     /// Per stream, the length in pixels of each code's string.
     private let lengths: [UnsafeMutablePointer<UInt16>]
+    /// Per stream, the sub-block being filled (`LZWStream.subBlockSize` bytes).
+    private let subBlocks: [UnsafeMutablePointer<UInt8>]
 
     init() {
         tables = (0..<3).map { _ in LZWDictionary.allocateSlots() }
@@ -36,12 +38,14 @@ final class GIFLZWEncoder {
             lengths.initialize(repeating: 0, count: 4096)
             return lengths
         }
+        subBlocks = (0..<3).map { _ in .allocate(capacity: LZWStream.subBlockSize) }
     }
 
     deinit {
         for table in tables { table.deallocate() }
         for chain in chains { chain.deallocate() }
         for table in lengths { table.deallocate() }
+        for block in subBlocks { block.deallocate() }
     }
 
     /// Appends the minimum code size byte, the LZW data of `indices` in sub-blocks and the empty
@@ -53,8 +57,8 @@ final class GIFLZWEncoder {
     @discardableResult
     func compress(_ indices: UnsafeBufferPointer<UInt8>, bitsPerPixel: Int, into out: inout [UInt8],
                   limit: Int = .max) -> Bool {
-        var stream = LZWStream(table: tables[0], runs: chains[0], lengths: lengths[0], bitsPerPixel: bitsPerPixel,
-                               count: indices.count, first: indices[0], out: &out, limit: limit)
+        var stream = LZWStream(table: tables[0], runs: chains[0], lengths: lengths[0], subBlock: subBlocks[0],
+                               bitsPerPixel: bitsPerPixel, count: indices.count, first: indices[0], out: &out, limit: limit)
         defer { out = stream.out }
         var i = 1
         while i < indices.count {
@@ -77,8 +81,8 @@ final class GIFLZWEncoder {
                   racing: Bool = false) -> (Bool, Bool, Bool) {
         precondition(a.count == b.count && b.count == c.count && !a.isEmpty, "three streams of one length")
         func stream(_ n: Int, _ bitsPerPixel: Int, _ indices: UnsafeBufferPointer<UInt8>, _ out: inout [UInt8]) -> LZWStream {
-            LZWStream(table: tables[n], runs: chains[n], lengths: lengths[n], bitsPerPixel: bitsPerPixel,
-                      count: indices.count, first: indices[0], out: &out)
+            LZWStream(table: tables[n], runs: chains[n], lengths: lengths[n], subBlock: subBlocks[n],
+                      bitsPerPixel: bitsPerPixel, count: indices.count, first: indices[0], out: &out)
         }
         var first = stream(0, bitsPerPixel.0, a, &out.0)
         var second = stream(1, bitsPerPixel.1, b, &out.1)
@@ -91,15 +95,15 @@ final class GIFLZWEncoder {
         while i < n || j < n || k < n {
             if i < n {
                 i = first.add(a, from: i)
-                if i >= race.nextMark[0] { race.note(0, at: i, size: first.out.count) }
+                if i >= race.nextMark[0] { race.note(0, at: i, size: first.writtenCount) }
             }
             if j < n {
                 j = second.add(b, from: j)
-                if j >= race.nextMark[1] { race.note(1, at: j, size: second.out.count) }
+                if j >= race.nextMark[1] { race.note(1, at: j, size: second.writtenCount) }
             }
             if k < n {
                 k = third.add(c, from: k)
-                if k >= race.nextMark[2] { race.note(2, at: k, size: third.out.count) }
+                if k >= race.nextMark[2] { race.note(2, at: k, size: third.writtenCount) }
             }
             if race.canDecide {
                 race.decide()
@@ -189,10 +193,15 @@ struct LZWStream {
     private let clearCode: Int, endCode: Int
     private var nextCode: Int, codeBits: Int, codeLimit: Int
     /// The output: the caller's array, taken over so that appending never copies it; read it
-    /// back after `finish`.
+    /// back after `finish`. It holds the closed sub-blocks.
     private(set) var out: [UInt8]
-    /// Sub-block being filled: where its length byte is, and how many bytes it holds.
-    private var blockStart: Int, blockCount = 0
+    /// The sub-block being filled, and how many bytes it holds: appended to `out` with its
+    /// length byte once full, 255 bytes in one call. (Rejected: each byte appended to `out` as
+    /// it comes, with a placeholder length byte: an `Array.append` call and a uniqueness check
+    /// a byte, 3–4 % of a render's samples.)
+    private let subBlock: UnsafeMutablePointer<UInt8>
+    private var blockCount = 0
+    static let subBlockSize = 255
     private var accumulator: UInt64 = 0, pending = 0
     /// The code of the string matched so far.
     private var current: Int
@@ -204,10 +213,12 @@ struct LZWStream {
     /// Starts a stream of `count` indices, the first being `first`, appended to `out` (which the
     /// stream holds until `finish`): the minimum code size, a clear code.
     init(table: UnsafeMutablePointer<UInt32>, runs: LZWRunChains, lengths: UnsafeMutablePointer<UInt16>,
-         bitsPerPixel: Int, count: Int, first: UInt8, out: inout [UInt8], limit: Int = .max) {
+         subBlock: UnsafeMutablePointer<UInt8>, bitsPerPixel: Int, count: Int, first: UInt8, out: inout [UInt8],
+         limit: Int = .max) {
         dictionary = LZWDictionary(slots: table)
         self.runs = runs
         self.lengths = lengths
+        self.subBlock = subBlock
         self.limit = limit
         bits = max(2, bitsPerPixel)
         clearing = LZWClearPolicy(codeSize: bits)
@@ -221,8 +232,6 @@ struct LZWStream {
         out = []
         self.out.append(UInt8(bits))
         self.out.reserveCapacity(self.out.count + count / 2 + 16)
-        blockStart = self.out.count
-        self.out.append(0)
         current = Int(first & mask)
         emit(clearCode)
         clear()
@@ -235,16 +244,23 @@ struct LZWStream {
         clearing.reset()
     }
 
+    /// The bytes written so far, the open sub-block's length byte included (before `finish`).
+    var writtenCount: Int { out.count + 1 + blockCount }
+
     @inline(__always) private mutating func put(_ byte: UInt8) {
-        if blockCount == 255 {
-            if out.count > limit { isWithinLimit = false }
-            out[blockStart] = 255
-            blockStart = out.count
-            out.append(0)
-            blockCount = 0
+        if blockCount == Self.subBlockSize {
+            if writtenCount > limit { isWithinLimit = false }
+            closeSubBlock()
         }
-        out.append(byte)
+        subBlock[blockCount] = byte
         blockCount += 1
+    }
+
+    /// Appends the open sub-block, its length byte first, and starts an empty one.
+    private mutating func closeSubBlock() {
+        out.append(UInt8(blockCount))
+        out.append(contentsOf: UnsafeBufferPointer(start: subBlock, count: blockCount))
+        blockCount = 0
     }
 
     @inline(__always) private mutating func emit(_ code: Int) {
@@ -332,13 +348,8 @@ struct LZWStream {
             accumulator >>= 8
             pending -= 8
         }
-        if blockCount > 0 {
-            out[blockStart] = UInt8(blockCount)
-            out.append(0)
-        } else {
-            // The open block is empty: it is the terminator.
-            out[blockStart] = 0
-        }
+        if blockCount > 0 { closeSubBlock() }
+        out.append(0)  // the empty sub-block that ends the data
     }
 }
 
