@@ -26,8 +26,11 @@ enum DemoPictures {
     private static func png(of list: DisplayList, scale: Double) -> [UInt8] {
         var scaled = list
         scaled.scale = scale
-        // Drawn and encoded in memory: cannot fail for these fixed lists.
-        return try! PNGEncoder(compressionLevel: 9).encode(Rasterizer().render(scaled).image)
+        // Drawn and encoded in memory: cannot fail for these fixed lists. At zlib's default
+        // level: level 9 took 0.4 s of CPU to encode the screenshot, in every render of the
+        // demo (14 % of `demo photos` at two threads), for a file 5 % smaller (125 against
+        // 133 KB); level 1 would take 0.1 s for 166 KB.
+        return try! PNGEncoder(compressionLevel: 6).encode(Rasterizer().render(scaled).image)
     }
 
     private static func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ fill: RGBA8, radius: Double = 0) -> DisplayItem {
