@@ -99,8 +99,10 @@ static inline __attribute__((always_inline)) u32x8 sample8(DRTexels level, f64x8
     return ((rb >> 8) & lanes) | (((ga >> 8) & lanes) << 8);
 }
 
+/// Samples `count` pixels from (`*u`, `*v`) on: composited onto `pixels` at `factor`, or with
+/// `raw`, stored there as they are (for `dr_sample_row`).
 static inline __attribute__((always_inline)) void sample_row(DRTexels level, double *u, double *v, double stepU, double stepV,
-                                                              long count, uint32_t *pixels, uint64_t factor) {
+                                                              long count, uint32_t *pixels, uint64_t factor, int raw) {
     double pu = *u, pv = *v;
     for (long x = 0; x < count; x += 8) {
         // The coordinates stepped one pixel at a time, each the sum the Swift loop makes.
@@ -118,6 +120,10 @@ static inline __attribute__((always_inline)) void sample_row(DRTexels level, dou
         memcpy(&uv, us, sizeof uv);
         memcpy(&vv, vs, sizeof vv);
         u32x8 sampled = sample8(level, uv, vv);
+        if (raw) {
+            memcpy(pixels + x, &sampled, (size_t)n * sizeof *pixels);
+            continue;
+        }
         if (n == 8 && factor == 65536 && __builtin_reduce_and((sampled >> 24) == 255)) {
             // Eight opaque samples at full strength: eight of `put`'s stores at once.
             memcpy(pixels + x, &sampled, sizeof sampled);
@@ -132,14 +138,15 @@ static inline __attribute__((always_inline)) void sample_row(DRTexels level, dou
 }
 
 static void sample_row_narrow(DRTexels level, double *u, double *v, double stepU, double stepV, long count,
-                              uint32_t *pixels, uint64_t factor) {
-    sample_row(level, u, v, stepU, stepV, count, pixels, factor);
+                              uint32_t *pixels, uint64_t factor, int raw) {
+    sample_row(level, u, v, stepU, stepV, count, pixels, factor, raw);
 }
 
 #if defined(__x86_64__)
 __attribute__((target("avx2"))) static void sample_row_wide(DRTexels level, double *u, double *v, double stepU,
-                                                             double stepV, long count, uint32_t *pixels, uint64_t factor) {
-    sample_row(level, u, v, stepU, stepV, count, pixels, factor);
+                                                             double stepV, long count, uint32_t *pixels, uint64_t factor,
+                                                             int raw) {
+    sample_row(level, u, v, stepU, stepV, count, pixels, factor, raw);
 }
 #endif
 
@@ -150,50 +157,76 @@ void dr_set_texel_copy(int copies) {
     __atomic_store_n(&texelCopyRequest, copies ? 1 : 0, __ATOMIC_RELAXED);
 }
 
-/// Where a row's samples are the level's texels themselves, composites them straight from the
-/// texel row and returns 1; else returns 0 and does nothing. That is so when the level is not
-/// turned and steps one texel a pixel (a screenshot drawn at its own size) and the first
-/// pixel's centre falls on a texel centre, inside the level: `sample8`'s weights are then 256
-/// for the texel at (⌊u + ½⌋ − 1, ⌊v + ½⌋ − 1) and 0 for the others, and its mix rounds each
-/// channel back to itself. `u` is then a half-integer, which whole steps keep exact (below
-/// 2⁴⁰), so every pixel of the row is such a pixel and `*u` ends where the stepping loop's
-/// sums would.
-static inline int copy_texels(DRTexels level, double *u, double v, double stepU, double stepV, long count,
-                              uint32_t *pixels, uint64_t factor) {
-    if (stepV != 0 || stepU != 1 || !__atomic_load_n(&texelCopyRequest, __ATOMIC_RELAXED)) return 0;
-    double fu = *u + 0.5, fv = v + 0.5;
-    if (!(fu >= 1 && fv >= 1 && fu < 0x1p40 && fu + (double)(count - 1) <= (double)level.width
-          && fv <= (double)level.height && fu == (double)(long)fu && fv == (double)(long)fv)) {
-        return 0;
-    }
-    const uint32_t *texels = level.texels + ((long)fv - 1) * level.width + ((long)fu - 1);
+/// Composites `count` samples onto `pixels` at `factor` as `put` does, runs of opaque samples at
+/// full strength (`put`'s stores) copied.
+static void put_run(const uint32_t *samples, long count, uint32_t *pixels, uint64_t factor) {
     long k = 0;
     while (k < count) {
-        // Runs of opaque texels at full strength are stores (`put`'s second case), so copied.
         long end = k;
         if (factor == 65536) {
-            while (end < count && texels[end] >> 24 == 255) end++;
+            while (end < count && samples[end] >> 24 == 255) end++;
         }
         if (end > k) {
-            memcpy(pixels + k, texels + k, (size_t)(end - k) * sizeof *pixels);
+            memcpy(pixels + k, samples + k, (size_t)(end - k) * sizeof *pixels);
             k = end;
         } else {
-            put(pixels + k, texels[k], factor);
+            put(pixels + k, samples[k], factor);
             k++;
         }
     }
-    *u += (double)count;
-    return 1;
+}
+
+/// The first texel of a row whose samples are the level's texels themselves, or NULL. That is
+/// so when the level is not turned and steps one texel a pixel (a screenshot drawn at its own
+/// size) and the first pixel's centre falls on a texel centre, inside the level: `sample8`'s
+/// weights are then 256 for the texel at (⌊u + ½⌋ − 1, ⌊v + ½⌋ − 1) and 0 for the others, and
+/// its mix rounds each channel back to itself. `u` is then a half-integer, which whole steps keep
+/// exact (below 2⁴⁰), so every pixel of the row is such a pixel, and `u + count` is where the
+/// stepping loop's sums end.
+static const uint32_t *texel_row(DRTexels level, double u, double v, double stepU, double stepV, long count) {
+    if (stepV != 0 || stepU != 1 || !__atomic_load_n(&texelCopyRequest, __ATOMIC_RELAXED)) return NULL;
+    double fu = u + 0.5, fv = v + 0.5;
+    if (!(fu >= 1 && fv >= 1 && fu < 0x1p40 && fu + (double)(count - 1) <= (double)level.width
+          && fv <= (double)level.height && fu == (double)(long)fu && fv == (double)(long)fv)) {
+        return NULL;
+    }
+    return level.texels + ((long)fv - 1) * level.width + ((long)fu - 1);
+}
+
+int dr_samples_are_texels(DRTexels level, double u, double v, double stepU, double stepV, long count) {
+    return texel_row(level, u, v, stepU, stepV, count) != NULL;
+}
+
+void dr_put_samples(const uint32_t *samples, long count, uint32_t *pixels, uint64_t factor) {
+    put_run(samples, count, pixels, factor);
+}
+
+static void sample_or_store(DRTexels level, double *u, double *v, double stepU, double stepV, long count,
+                            uint32_t *pixels, uint64_t factor, int raw) {
+    const uint32_t *texels = texel_row(level, *u, *v, stepU, stepV, count);
+    if (texels) {
+        if (raw) {
+            memcpy(pixels, texels, (size_t)count * sizeof *pixels);
+        } else {
+            put_run(texels, count, pixels, factor);
+        }
+        *u += (double)count;
+        return;
+    }
+#if defined(__x86_64__)
+    if (dr_kernels_wide_now()) {
+        sample_row_wide(level, u, v, stepU, stepV, count, pixels, factor, raw);
+        return;
+    }
+#endif
+    sample_row_narrow(level, u, v, stepU, stepV, count, pixels, factor, raw);
+}
+
+void dr_sample_row(DRTexels level, double *u, double *v, double stepU, double stepV, long count, uint32_t *samples) {
+    sample_or_store(level, u, v, stepU, stepV, count, samples, 0, 1);
 }
 
 void dr_sample_bilinear(DRTexels level, double *u, double *v, double stepU, double stepV, long count, uint32_t *pixels,
                         uint64_t factor) {
-    if (copy_texels(level, u, *v, stepU, stepV, count, pixels, factor)) return;
-#if defined(__x86_64__)
-    if (dr_kernels_wide_now()) {
-        sample_row_wide(level, u, v, stepU, stepV, count, pixels, factor);
-        return;
-    }
-#endif
-    sample_row_narrow(level, u, v, stepU, stepV, count, pixels, factor);
+    sample_or_store(level, u, v, stepU, stepV, count, pixels, factor, 0);
 }

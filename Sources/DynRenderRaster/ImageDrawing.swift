@@ -86,51 +86,92 @@ extension Rasterizer {
                 // of a picture skip the arithmetic.
                 return p00 == p10 && p00 == p01 && p00 == p11 ? p00 : PackedPixel.mix(p00, p10, p01, p11, w00, w10, w01, w11)
             }
-            canvas.pixels.withUnsafeMutableBytes { bytes in
-                let words = bytes.bindMemory(to: UInt32.self)
-                for y in rows {
-                    guard let span = geometry.columns(inRow: y, width: width) else { continue }
-                    let inside = geometry.interior(inRow: y, width: width)
-                    let rowTerms = geometry.row(y)
-                    let cy = Double(y) + 0.5
-                    // Level coordinates at the span's first pixel centre, stepped along the row.
-                    let first = Double(span.lowerBound) + 0.5
-                    var u = (u0 + dudx * first + dudy * cy) * lx, v = (v0 + dvdx * first + dvdy * cy) * ly
-                    let stepU = dudx * lx, stepV = dvdx * ly
-                    // An image that is not turned samples one pair of texel rows along a canvas
-                    // row (v does not step): found once for the row, with the same values.
-                    let rowTexels = stepV == 0 ? texelRows(v) : nil
-                    let rowStart = y * width
-                    var x = span.lowerBound
-                    while x < span.upperBound {
-                        if x == inside.lowerBound, !inside.isEmpty, let level = sampledInC {
-                            // Fully covered: eight at a time in C, the same bytes (`dr_sample_bilinear`).
-                            dr_sample_bilinear(level, &u, &v, stepU, stepV, inside.count, words.baseAddress! + rowStart + x, factor)
-                            x = inside.upperBound
-                            continue
+            /// The row's fully covered pixels from `pixel` on, sampled in C: from the samples kept
+            /// for the row when there are some, else sampled (and kept, with `entry`).
+            func drawInterior(_ level: DRTexels, row y: Int, count: Int, at pixel: UnsafeMutablePointer<UInt32>,
+                              u: inout Double, v: inout Double, stepU: Double, stepV: Double, entry: PictureRowCache.Entry?) {
+                guard let entry, dr_samples_are_texels(level, u, v, stepU, stepV, count) == 0 else {
+                    dr_sample_bilinear(level, &u, &v, stepU, stepV, count, pixel, factor)
+                    return
+                }
+                if entry.starts[y] < 0 {
+                    guard pictureRows.makeRoom(for: count, in: entry) else {
+                        dr_sample_bilinear(level, &u, &v, stepU, stepV, count, pixel, factor)
+                        return
+                    }
+                    let start = entry.samples.count
+                    entry.samples.append(contentsOf: repeatElement(0, count: count))
+                    entry.samples.withUnsafeMutableBufferPointer { samples in
+                        dr_sample_row(level, &u, &v, stepU, stepV, count, samples.baseAddress! + start)
+                    }
+                    entry.starts[y] = start
+                    entry.uAfter[y] = u
+                } else {
+                    // Where the stepping would have left u; v steps by 0 (the picture is not
+                    // turned), which sums to itself after one step as after many.
+                    u = entry.uAfter[y]
+                    v += stepV
+                    pictureRows.noteReuse()
+                }
+                entry.samples.withUnsafeBufferPointer { samples in
+                    dr_put_samples(samples.baseAddress! + entry.starts[y], count, pixel, factor)
+                }
+            }
+            // An unturned picture's rows may be kept from frame to frame (`PictureRowCache`).
+            let keepable = sampledInC != nil && dvdx == 0 && dudy == 0
+            func drawRows(_ entry: PictureRowCache.Entry?) {
+                canvas.pixels.withUnsafeMutableBytes { bytes in
+                    let words = bytes.bindMemory(to: UInt32.self)
+                    for y in rows {
+                        guard let span = geometry.columns(inRow: y, width: width) else { continue }
+                        let inside = geometry.interior(inRow: y, width: width)
+                        let rowTerms = geometry.row(y)
+                        let cy = Double(y) + 0.5
+                        // Level coordinates at the span's first pixel centre, stepped along the row.
+                        let first = Double(span.lowerBound) + 0.5
+                        var u = (u0 + dudx * first + dudy * cy) * lx, v = (v0 + dvdx * first + dvdy * cy) * ly
+                        let stepU = dudx * lx, stepV = dvdx * ly
+                        // An image that is not turned samples one pair of texel rows along a canvas
+                        // row (v does not step): found once for the row, with the same values.
+                        let rowTexels = stepV == 0 ? texelRows(v) : nil
+                        let rowStart = y * width
+                        var x = span.lowerBound
+                        while x < span.upperBound {
+                            if x == inside.lowerBound, !inside.isEmpty, let level = sampledInC {
+                                // Fully covered: eight at a time in C, the same bytes (`dr_sample_bilinear`).
+                                drawInterior(level, row: y, count: inside.count, at: words.baseAddress! + rowStart + x,
+                                             u: &u, v: &v, stepU: stepU, stepV: stepV, entry: entry)
+                                x = inside.upperBound
+                                continue
+                            }
+                            defer { u += stepU; v += stepV; x += 1 }
+                            let coverage = inside.contains(x) ? 1 : geometry.coverage(x: x, y: y, row: rowTerms)
+                            if coverage <= 0 { continue }
+                            let sample: UInt32
+                            if nearest {
+                                // Truncation is the floor here: the values are clamped to ≥ 0 first.
+                                let px = Int(min(max(u, 0), Double(maxX))), py = Int(min(max(v, 0), Double(maxY)))
+                                sample = texels[py * level.width + px]
+                            } else {
+                                sample = bilinear(u, rowTexels ?? texelRows(v))
+                            }
+                            if sample >> 24 == 0 { continue }
+                            let k = coverage >= 1 ? factor : UInt64(opacity * coverage * 65536 + 0.5)
+                            // An opaque sample at full strength replaces the pixel: what `over` gives
+                            // then (nothing of the destination kept, the source rounded back to itself).
+                            if sample >> 24 == 255 && k == 65536 {
+                                words[rowStart &+ x] = sample
+                                continue
+                            }
+                            words[rowStart &+ x] = PackedPixel.over(sample, factor: k, onto: words[rowStart &+ x])
                         }
-                        defer { u += stepU; v += stepV; x += 1 }
-                        let coverage = inside.contains(x) ? 1 : geometry.coverage(x: x, y: y, row: rowTerms)
-                        if coverage <= 0 { continue }
-                        let sample: UInt32
-                        if nearest {
-                            // Truncation is the floor here: the values are clamped to ≥ 0 first.
-                            let px = Int(min(max(u, 0), Double(maxX))), py = Int(min(max(v, 0), Double(maxY)))
-                            sample = texels[py * level.width + px]
-                        } else {
-                            sample = bilinear(u, rowTexels ?? texelRows(v))
-                        }
-                        if sample >> 24 == 0 { continue }
-                        let k = coverage >= 1 ? factor : UInt64(opacity * coverage * 65536 + 0.5)
-                        // An opaque sample at full strength replaces the pixel: what `over` gives
-                        // then (nothing of the destination kept, the source rounded back to itself).
-                        if sample >> 24 == 255 && k == 65536 {
-                            words[rowStart &+ x] = sample
-                            continue
-                        }
-                        words[rowStart &+ x] = PackedPixel.over(sample, factor: k, onto: words[rowStart &+ x])
                     }
                 }
+            }
+            if keepable {
+                pictureRows.withEntry(for: image, scale: scale, width: canvas.width, height: canvas.height) { drawRows($0) }
+            } else {
+                drawRows(nil)
             }
         }
     }

@@ -16,6 +16,9 @@ import CRasterKernels
 /// let image = canvas.intoImage()
 /// ```
 public struct Rasterizer: Sendable {
+    /// The rows of pictures drawn at the same place frame after frame (`PictureRowCache`).
+    package let pictureRows = PictureRowCache()
+
     /// A rasteriser with empty caches (glyph outlines, pictures); reuse one across frames.
     public init() {}
 

@@ -96,6 +96,19 @@ typedef struct {
 void dr_sample_bilinear(DRTexels level, double *u, double *v, double stepU, double stepV, long count, uint32_t *pixels,
                         uint64_t factor);
 
+/// Stores in `samples` the `count` samples `dr_sample_bilinear` would composite from (`*u`,
+/// `*v`) on, stepping both as it does: a row's samples kept to be composited again later
+/// (`dr_put_samples`) while the picture stays where it is.
+void dr_sample_row(DRTexels level, double *u, double *v, double stepU, double stepV, long count, uint32_t *samples);
+
+/// Composites `count` samples onto `pixels` at `factor` (of 2¹⁶) exactly as `dr_sample_bilinear`
+/// composites the samples it takes.
+void dr_put_samples(const uint32_t *samples, long count, uint32_t *pixels, uint64_t factor);
+
+/// Whether the row `dr_sample_bilinear` would draw from (`u`, `v`) has the level's texels for
+/// samples, which it then copies: nothing to gain from keeping them.
+int dr_samples_are_texels(DRTexels level, double u, double v, double stepU, double stepV, long count);
+
 /// Whether `dr_sample_bilinear` may copy a row whose samples are texels themselves (1, the
 /// default) or must sample it (0). Both give the same bytes; this is for the test that holds
 /// them to that.
