@@ -7,7 +7,7 @@ import DynRender
 /// samples, and `dr_sample_bilinear` copies such rows instead of mixing four texels a pixel. The
 /// copy must give the bytes sampling gives, and must not be taken where the samples fall
 /// between texels.
-@Suite struct TexelCopyTests {
+@Suite(.serialized) struct TexelCopyTests {
     /// Channel `channel` (straight alpha) of texel (x, y) of a noisy picture with transparent and
     /// translucent texels.
     static func texel(_ x: Int, _ y: Int, _ channel: Int) -> Int {
