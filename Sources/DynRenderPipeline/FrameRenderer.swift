@@ -173,20 +173,20 @@ package struct FrameRenderer {
                     // can differ from the last frame: the rest are equal by construction.
                     let previousList = buffers.latest?.list
                     var (canvas, held) = buffers.canvas(width: frame.list.pixelWidth, height: frame.list.pixelHeight)
-                    var redrawn: Range<Int>?
+                    var redrawn: PixelRect?
                     if let held {
-                        redrawn = rasterizer.rowsThatMayDiffer(between: held, and: frame.list) ?? 0..<0
-                        if !redrawn!.isEmpty { rasterizer.render(frame.list, into: &canvas, rows: redrawn!) }
+                        redrawn = rasterizer.regionThatMayDiffer(between: held, and: frame.list)
+                        if let redrawn { rasterizer.render(frame.list, into: &canvas, rows: redrawn.y..<redrawn.maxY) }
                     } else {
                         rasterizer.render(frame.list, into: &canvas)
                     }
                     let drawn = canvas.intoImage()
                     if needsChange, let previousList, previousList.pixelWidth == drawn.width,
                        previousList.pixelHeight == drawn.height {
-                        // Where this frame can differ from the last: the rows just redrawn when the
-                        // canvas held the last frame, else as the display lists say.
-                        let rows = held == previousList ? redrawn! : rasterizer.rowsThatMayDiffer(between: previousList, and: frame.list) ?? 0..<0
-                        change = rows.isEmpty ? .identical : .rows(rows)
+                        // Where this frame can differ from the last, as the display lists say: the
+                        // box just redrawn (in whole rows) when the canvas held the last frame.
+                        let box = held == previousList ? redrawn : rasterizer.regionThatMayDiffer(between: previousList, and: frame.list)
+                        change = box.map { .region($0) } ?? .identical
                     }
                     buffers.keep(drawn, list: frame.list)
                     image = drawn

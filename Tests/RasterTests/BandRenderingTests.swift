@@ -58,7 +58,7 @@ import DynRenderGeometry
     @Test func aBandRedrawIsTheWholeRender() {
         var random = SeededRandom(seed: 0xBA4D)
         let rasterizer = Rasterizer()
-        var partial = 0
+        var partial = 0, narrower = 0
         for scene in 0..<60 {
             let scale = [1.0, 2, 3][scene % 3]
             var shapes = (0..<(4 + Int(random.next() % 8))).map { _ in entry(&random) }
@@ -84,6 +84,8 @@ import DynRenderGeometry
                 let after = DisplayList(size: list.size, scale: scale, background: list.background, shapes: next)
                 let whole = rasterizer.render(after).image
                 let rows = rasterizer.rowsThatMayDiffer(between: list, and: after)
+                let region = rasterizer.regionThatMayDiffer(between: list, and: after)
+                #expect(region.map { $0.y..<$0.maxY } ?? 0..<0 == rows ?? 0..<0, "scene \(scene): the region's rows are the band")
                 var redrawn = Canvas(reusing: canvas.image)
                 if let rows {
                     if rows.count < redrawn.height { partial += 1 }
@@ -92,10 +94,12 @@ import DynRenderGeometry
                 let band = redrawn.image
                 #expect(band.pixels == whole.pixels, "scene \(scene): rows \(String(describing: rows))")
                 if band.pixels != whole.pixels { return }
-                // Only rows in the band may differ from the frame before.
+                // Only pixels in the region (so in the band) may differ from the frame before.
                 let changed = whole.changedRegion(from: canvas.image)
                 if let changed, let rows {
                     #expect(rows.contains(changed.y) && rows.contains(changed.y + changed.height - 1), "scene \(scene)")
+                    #expect(region.map { changed.intersection($0) == changed } ?? false, "scene \(scene): \(changed) outside \(String(describing: region))")
+                    if let region, region.width < whole.width { narrower += 1 }
                 } else {
                     #expect(changed == nil || rows != nil, "scene \(scene): the lists are equal, the pixels not")
                 }
@@ -104,6 +108,7 @@ import DynRenderGeometry
             }
         }
         #expect(partial > 100, "most redraws should be bands, not whole frames: \(partial)")
+        #expect(narrower > 50, "many regions should be narrower than the canvas: \(narrower)")
     }
 
     /// The band itself: nothing for equal lists, every row when the canvas changes, and for one
@@ -123,6 +128,10 @@ import DynRenderGeometry
         moved.center.y = 70
         // Card rows 35…45 pt and 65…75 pt: pixels 70…90 and 130…150, one pixel and two rows more.
         #expect(rasterizer.rowsThatMayDiffer(between: before, and: list([.rect(background), .rect(moved)])) == 67..<153)
+        // Its columns 35…65 pt: pixels 70…130, one pixel and two columns more.
+        #expect(rasterizer.regionThatMayDiffer(between: before, and: list([.rect(background), .rect(moved)]))
+                == PixelRect(x: 67, y: 67, width: 66, height: 86))
+        #expect(rasterizer.regionThatMayDiffer(between: before, and: before) == nil)
         let word = TextRun(text: "Hi", font: .system(size: 10), origin: CGPoint(x: 10, y: 100), fill: RGBA8(0, 0, 0))
         var lower = word
         lower.origin.y = 101

@@ -19,6 +19,8 @@ package enum FrameChange: Equatable, Sendable {
     case identical
     /// Pixels differ only within these rows (a frame redrawn in those rows of the same canvas).
     case rows(Range<Int>)
+    /// Pixels differ only within this box (a frame whose display list changed only there).
+    case region(PixelRect)
 }
 
 /// The clock of an animation format: delays are whole ticks, and shorter than `minimumDelay`
@@ -138,12 +140,16 @@ package struct FrameSequencer {
         guard time > lastTime else { throw CodecError("frame times must increase") }
         lastTime = time
         let start = timing.ticks(at: time)
-        // Rows where `image` may differ from the previous call's image.
-        let rows: Range<Int>
+        // Where `image` may differ from the previous call's image (nil: nowhere).
+        let whole = PixelRect(x: 0, y: 0, width: width, height: height)
+        let changed: PixelRect?
         switch change {
-        case .unknown: rows = 0..<height
-        case .identical: rows = 0..<0
-        case .rows(let known): rows = known.clamped(to: 0..<height)
+        case .unknown: changed = whole
+        case .identical: changed = nil
+        case .rows(let known):
+            let rows = known.clamped(to: 0..<height)
+            changed = whole.intersection(PixelRect(x: 0, y: rows.lowerBound, width: width, height: rows.count))
+        case .region(let box): changed = whole.intersection(box)
         }
         // The earlier frame would be too short, or this one would be and is the last (no later
         // frame can start a minimum delay after it and before the end): it takes the earlier
@@ -154,16 +160,15 @@ package struct FrameSequencer {
             if last.applied { takeBack(last) }
             // The previous call's image is the screen with the replaced frame over it: its block,
             // or as drawn where a lossy format left pixels as they were.
-            let replacedRows = Self.covering(last.window.y..<last.window.maxY, last.drawn.map { $0.window.y..<$0.window.maxY } ?? 0..<0)
-            queued.append(block(of: image, rows: Self.covering(rows, replacedRows), start: last.start))
+            let replaced = Self.covering(last.window, last.drawn?.window)
+            queued.append(block(of: image, within: Self.covering(changed, replaced), start: last.start))
             return []
         }
-        if let last = queued.last, isSame(image, as: last, rows: rows) { return [] }  // the last frame stays up longer
+        if let last = queued.last, isSame(image, as: last, within: changed) { return [] }  // the last frame stays up longer
         applyLast()
         // The screen now shows the last frame — as drawn, but for the pixels a lossy format left
         // as they were (`drawn`): there too this frame may differ from the screen.
-        let settledRows = queued.last?.drawn.map { $0.window.y..<$0.window.maxY } ?? 0..<0
-        queued.append(block(of: image, rows: Self.covering(rows, settledRows), start: start))
+        queued.append(block(of: image, within: Self.covering(changed, queued.last?.drawn?.window), start: start))
         var blocks: [AnimationBlock] = []
         while queued.count > (knownEnd == nil ? 2 : 1) {
             blocks.append(emitFirstQueued(until: queued[1].start))
@@ -182,8 +187,8 @@ package struct FrameSequencer {
             let last = queued.removeLast(), before = queued.removeLast()
             takeBack(last)
             takeBack(before)
-            let compared = settling != nil ? 0..<height : Self.covering(before.window.y..<before.window.maxY, last.window.y..<last.window.maxY)
-            queued.append(block(of: frame, rows: compared, start: before.start))
+            let compared = settling != nil ? PixelRect(x: 0, y: 0, width: width, height: height) : before.window.union(last.window)
+            queued.append(block(of: frame, within: compared, start: before.start))
         }
         var blocks: [AnimationBlock] = []
         while queued.count > 1 {
@@ -195,33 +200,39 @@ package struct FrameSequencer {
         return blocks
     }
 
-    /// The smallest range of rows holding both.
-    private static func covering(_ a: Range<Int>, _ b: Range<Int>) -> Range<Int> {
-        if a.isEmpty { return b }
-        if b.isEmpty { return a }
-        return min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)
+    /// The smallest box holding both (nil: neither).
+    private static func covering(_ a: PixelRect?, _ b: PixelRect?) -> PixelRect? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return a.union(b)
     }
 
-    /// Whether `image` is the frame `last` was made from, given that they can differ only in
-    /// `rows`: outside its window that frame is the screen, inside it its pixels as drawn (the
-    /// same whether or not they are on the screen yet).
-    private func isSame(_ image: RGBAImage, as last: Queued, rows: Range<Int>) -> Bool {
-        if rows.isEmpty { return true }
+    /// Whether `image` is the frame `last` was made from, given that they can differ only
+    /// `within` a box (nil: nowhere): outside its window that frame is the screen, inside it its
+    /// pixels as drawn (the same whether or not they are on the screen yet).
+    private func isSame(_ image: RGBAImage, as last: Queued, within box: PixelRect?) -> Bool {
+        guard let box else { return true }
         let (window, drawn) = last.drawn ?? (last.window, last.pixels)
         var shown = [UInt32](repeating: 0, count: width)
         return image.pixels.withUnsafePixelWords { now in
             shown.withUnsafeMutableBufferPointer { shown in
                 let b = shown.baseAddress!
-                for y in rows {
+                /// Whether columns `from..<to` of the box's row, at `a` and `b`, are equal.
+                @inline(__always) func equal(_ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, _ from: Int, _ to: Int) -> Bool {
+                    let (from, to) = (max(from, box.x), min(to, box.maxX))
+                    return from >= to || memcmp(a + from, b + from, (to - from) * 4) == 0
+                }
+                for y in box.y..<box.maxY {
                     let a = now.baseAddress! + y * width
                     let inside = y >= window.y && y < window.maxY
                     // (A first frame's window is the canvas: there is no screen yet, nor need.)
-                    if !inside || window.x > 0 || window.maxX < width { screen!.read(row: y, into: b) }
+                    if !inside || window.x > box.x || window.maxX < box.maxX { screen!.read(row: y, into: b) }
                     guard inside else {
-                        if memcmp(a, b, width * 4) != 0 { return false }
+                        if !equal(a, b, 0, width) { return false }
                         continue
                     }
-                    if memcmp(a, b, window.x * 4) != 0 || memcmp(a + window.maxX, b + window.maxX, (width - window.maxX) * 4) != 0
+                    // The window's part whole (the block holds it as runs), the rest inside the box.
+                    if !equal(a, b, 0, window.x) || !equal(a, b, window.maxX, width)
                         || !drawn.matches(row: y - window.y, a + window.x, width: window.width) {
                         return false
                     }
@@ -231,29 +242,33 @@ package struct FrameSequencer {
         }
     }
 
-    /// The box of the pixels in `rows` where `image` differs from the screen.
-    private func changedRegion(of image: RGBAImage, on screen: ScreenRows, rows: Range<Int>) -> PixelRect? {
-        var box = ChangedBox(width: width)
+    /// The box of the pixels `within` a box (nil: none) where `image` differs from the screen.
+    private func changedRegion(of image: RGBAImage, on screen: ScreenRows, within compared: PixelRect?) -> PixelRect? {
+        guard let compared else { return nil }
+        var box = ChangedBox(width: compared.width)
         var shown = [UInt32](repeating: 0, count: width)
         image.pixels.withUnsafePixelWords { now in
             shown.withUnsafeMutableBufferPointer { shown in
-                for y in rows {
-                    screen.withRow(y, scratch: shown.baseAddress!) { box.compare(row: y, now.baseAddress! + y * width, $0) }
+                for y in compared.y..<compared.maxY {
+                    screen.withRow(y, scratch: shown.baseAddress!) {
+                        box.compare(row: y, now.baseAddress! + y * width + compared.x, $0 + compared.x)
+                    }
                 }
             }
         }
-        return box.rect
+        return box.rect.map { PixelRect(x: $0.x + compared.x, y: $0.y, width: $0.width, height: $0.height) }
     }
 
-    /// `image` (a whole frame) as the block that would show it over the screen, compared in
-    /// `rows` (the only ones where they can differ); settled first when the format is lossy.
-    private func block(of image: RGBAImage, rows: Range<Int>, start: Int) -> Queued {
+    /// `image` (a whole frame) as the block that would show it over the screen, compared
+    /// `within` a box (the only pixels where they can differ; nil: none); settled first when the
+    /// format is lossy.
+    private func block(of image: RGBAImage, within compared: PixelRect?, start: Int) -> Queued {
         guard let screen else {
             // The first frame: the whole canvas, nothing beneath.
             let whole = PixelRect(x: 0, y: 0, width: width, height: height)
             return Queued(window: whole, region: whole, pixels: PackedPixels(first: image), start: start)
         }
-        var region = changedRegion(of: image, on: screen, rows: rows)
+        var region = changedRegion(of: image, on: screen, within: compared)
         var window = AnimationBlock.window(around: region, width: width, height: height)
         if let settling, let box = region {
             // The frame's crop as shown over what is beneath, within the changed box. On screen
