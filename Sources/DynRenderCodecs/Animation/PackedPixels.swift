@@ -85,8 +85,10 @@ struct PackedPixels {
                 let same = before != nil && compared[i] == word
                 var j = i + 1
                 if same {
-                    // Unchanged runs are most of a box: eight pixels at a time.
-                    while j + 8 <= width && Self.eight(now + j, equal: word) && memcmp(now + j, compared + j, 32) == 0 { j += 8 }
+                    // Unchanged runs are most of a box: eight pixels at a time, each side held to
+                    // the run's pixel, which says what comparing the two sides says without a
+                    // `memcmp` call (springy: 11.13 G → 10.99 G instructions).
+                    while j + 8 <= width && Self.eight(now + j, equal: word) && Self.eight(compared + j, equal: word) { j += 8 }
                     while j < width && now[j] == word && compared[j] == word { j += 1 }
                 } else if before == nil {
                     while j + 8 <= width && Self.eight(now + j, equal: word) { j += 8 }
