@@ -102,7 +102,7 @@ import Testing
     }
 
     /// Blocks hold packed copies of what they need, so a caller may draw the next frame into
-    /// the same pixels as soon as `add` returns, and tell only the rows or box it redrew. Checked against
+    /// the same pixels as soon as `add` returns, and tell only the box where it changed. Checked against
     /// whole frames: each block is its frame over its window, marked unchanged exactly where the
     /// frame equals what was on screen, changed within the exact box of the differences —
     /// whichever way the frames came. UI-like frames pack as runs; photographic ones as literal
@@ -119,9 +119,13 @@ import Testing
             var previous: RGBAImage?
             var blocks: [AnimationBlock] = [], expected: [Block] = []
             for (image, time) in frames {
-                // One canvas redrawn in place; told the rows that differ, or (odd seeds) the box.
+                // One canvas redrawn in place; told the box that differs, or (even seeds) its rows
+                // across the whole width, as a band redrawn in whole rows would be.
                 canvas.pixels = image.pixels
-                let change: FrameChange = previous.map { image.changedRegion(from: $0).map { seed % 2 == 0 ? .rows($0.y..<$0.maxY) : .region($0) } ?? .identical } ?? .unknown
+                let change: FrameChange = previous.map {
+                    image.changedRegion(from: $0).map { .region(seed % 2 == 0 ? PixelRect(x: 0, y: $0.y, width: width, height: $0.height) : $0) }
+                        ?? .identical
+                } ?? .unknown
                 blocks += try told.add(canvas, at: time, change: change)
                 expected += try plain.add(image, at: time).map(Block.init)
                 previous = image

@@ -6,19 +6,17 @@ import Darwin
 import DynRenderPixels
 
 /// What the caller of an encoder already knows about how a frame differs from the frame added
-/// before it, so the encoder compares only where they can differ (a renderer knows the rows it
-/// redrew).
+/// before it, so the encoder compares only where they can differ (a renderer knows where its
+/// display list changed).
 ///
 /// ```swift
-/// try encoder.addFrame(frame, at: t, change: .rows(10..<50))
+/// try encoder.addFrame(frame, at: t, change: .region(PixelRect(x: 0, y: 10, width: 390, height: 40)))
 /// ```
 package enum FrameChange: Equatable, Sendable {
     /// Not known: the encoder compares the frames itself.
     case unknown
     /// Every pixel is the same as in the previous frame.
     case identical
-    /// Pixels differ only within these rows (a frame redrawn in those rows of the same canvas).
-    case rows(Range<Int>)
     /// Pixels differ only within this box (a frame whose display list changed only there).
     case region(PixelRect)
 }
@@ -146,9 +144,6 @@ package struct FrameSequencer {
         switch change {
         case .unknown: changed = whole
         case .identical: changed = nil
-        case .rows(let known):
-            let rows = known.clamped(to: 0..<height)
-            changed = whole.intersection(PixelRect(x: 0, y: rows.lowerBound, width: width, height: rows.count))
         case .region(let box): changed = whole.intersection(box)
         }
         // The earlier frame would be too short, or this one would be and is the last (no later
